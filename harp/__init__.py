@@ -1,0 +1,35 @@
+"""Harp: the rules engine of the Harp family of solitaire games.
+
+    >>> import harp
+    >>> g = harp.Game.new("easy-harp", deal=5)
+    >>> g.code
+    'EH1-N-AAAAAAF'
+    >>> "s" in g.legal_moves()
+    True
+
+Standard library only, so the same code runs in CPython and in the browser.
+"""
+
+from __future__ import annotations
+
+from .cards import card_name, parse_card
+from .codes import MAX_DEAL, daily_deal
+from .errors import CorruptSave, IllegalMove
+from .game import Game
+from .progress import hint
+from .rules import GAMES, Rules
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "GAMES",
+    "MAX_DEAL",
+    "CorruptSave",
+    "Game",
+    "IllegalMove",
+    "Rules",
+    "card_name",
+    "daily_deal",
+    "hint",
+    "parse_card",
+]

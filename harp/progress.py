@@ -1,0 +1,160 @@
+"""Which moves make progress: the shallow "stuck" verdict and a simple hint.
+
+RULES.md calls a game stuck when nothing useful can happen: no foundation
+move, no move that turns a card up, no column that can be emptied, no
+reachable waste card that can be played, and no single tableau move or
+take-back that would make one of those possible next.  Moving cards between
+equivalent places is not progress, so the look-ahead ignores moves of the
+cards that were just moved.
+"""
+
+from __future__ import annotations
+
+from .cards import KING, builds_on, rank
+from .game import Game, Pile
+
+# Reasons a move makes progress, best first (also the hint's order).
+FOUNDATION = "to a foundation"
+TURNS_UP = "turns a face-down card up"
+EMPTIES = "empties a column"
+FROM_WASTE = "plays a card from the stock"
+
+
+def reachable_stock_cards(game: Game) -> set[int]:
+    """Card values that stock taps can bring to the top of the waste (the current top included).
+
+    Simulated on copies of the piles, not on the game, until the stock and
+    waste come back to where they started or the passes run out.
+    """
+    stock, waste, pass_number = list(game.stock), list(game.waste), game.pass_number
+    seen: set[int] = set()
+    if waste:
+        seen.add(game._value[waste[-1]])
+    start = (len(stock), len(waste))
+    total_passes = game.rules.passes
+    limit = 2 * (len(stock) + len(waste)) + 4  # two whole passes always return to the start
+    for _ in range(limit):
+        if stock:
+            for _ in range(min(game.rules.draw, len(stock))):
+                waste.append(stock.pop())
+        elif waste and (total_passes is None or pass_number < total_passes):
+            stock, waste, pass_number = waste[::-1], [], pass_number + 1
+        else:
+            break
+        if waste:
+            seen.add(game._value[waste[-1]])
+        if (len(stock), len(waste)) == start and total_passes is None:
+            break
+    return seen
+
+
+def _card_fits_somewhere(game: Game, card: int) -> bool:
+    for i, pile in enumerate(game.foundations):
+        if game._foundation_refusal(card, i) is None:
+            return True
+    for col in game.tableau:
+        if col:
+            if builds_on(card, game._value[col[-1]]):
+                return True
+        elif game.rules.empty == "any" or rank(card) == KING:
+            return True
+    return False
+
+
+def progress_moves(game: Game, ignore: tuple[Pile, int] | None = None) -> list[tuple[str, str]]:
+    """Legal moves that make progress now, as (move, reason).
+
+    ``ignore`` = (pile, count): moves of at most that many cards from that pile
+    don't count; they would only carry on the move just made.
+    """
+    out: list[tuple[str, str]] = []
+    for move in game.legal_moves():
+        if move == "s":
+            continue
+        src, count, dst = game._parse(move)
+        if ignore and src == ignore[0] and count <= ignore[1]:
+            continue
+        if dst[0] == "f":
+            out.append((move, FOUNDATION))
+        elif src[0] == "t":
+            col = game.tableau[src[1]]
+            if count == len(col) - game.down[src[1]]:
+                if game.down[src[1]]:
+                    out.append((move, TURNS_UP))
+                elif game.tableau[dst[1]]:
+                    out.append((move, EMPTIES))
+        elif src[0] == "w":
+            out.append((move, FROM_WASTE))
+    return out
+
+
+def _stock_can_help(game: Game) -> bool:
+    return any(_card_fits_somewhere(game, card) for card in reachable_stock_cards(game))
+
+
+def enabling_moves(game: Game) -> list[str]:
+    """Tableau moves and take-backs that make progress possible on the next move."""
+    out = []
+    for move in game.legal_moves():
+        if move == "s" or move.startswith("w"):
+            continue
+        src, count, dst = game._parse(move)
+        if dst[0] == "f":
+            continue
+        after = game.copy()
+        after.play(move)
+        if progress_moves(after, ignore=(dst, count)) or _stock_can_help(after):
+            out.append(move)
+    return out
+
+
+def is_stuck(game: Game) -> bool:
+    if game.is_won():
+        return False
+    if progress_moves(game) or _stock_can_help(game):
+        return False
+    return not enabling_moves(game)
+
+
+def stuck_checks(game: Game) -> list[tuple[str, bool]]:
+    """Harpan's four questions before giving up, each answered for this position."""
+    top = game.card_at(("w", 0))
+    waste_playable = top is not None and _card_fits_somewhere(game, top)
+    reasons = {reason for _, reason in progress_moves(game)}
+    enabling = enabling_moves(game)
+    takebacks = [m for m in enabling if m.startswith("f")]
+    king_to_space = any(
+        _is_king_to_space(game, move) for move in [m for m, _ in progress_moves(game)] + enabling
+    )
+    return [
+        ("Is the top card of the waste playable?", waste_playable),
+        ("Can a run move whole to uncover a face-down card?", TURNS_UP in reasons),
+        ("Can a card come back down from a foundation and open a move?", bool(takebacks)),
+        ("Can a king go to an empty column?", king_to_space),
+    ]
+
+
+def _is_king_to_space(game: Game, move: str) -> bool:
+    src, count, dst = game._parse(move)
+    return dst[0] == "t" and not game.tableau[dst[1]] and game.card_at(src, count - 1) in {KING + 13 * s for s in range(4)}
+
+
+def hint(game: Game) -> str | None:
+    """A simple heuristic best move: progress first, then a move that enables it, then the stock."""
+    moves = progress_moves(game)
+    if moves:
+        order = (TURNS_UP, FOUNDATION, EMPTIES, FROM_WASTE)
+
+        def key(item: tuple[str, str]) -> tuple[int, int]:
+            move, reason = item
+            src = game._parse(move)[0]
+            depth = game.down[src[1]] if src[0] == "t" else 0
+            return (order.index(reason), -depth)
+
+        return min(moves, key=key)[0]
+    enabling = enabling_moves(game)
+    if enabling:
+        return enabling[0]
+    if "s" in game.legal_moves() and _stock_can_help(game):
+        return "s"
+    return None

@@ -1,0 +1,130 @@
+"""Every game's rules as data, and the rule options a player may change.
+
+Like Aisleriot's games, a game here is only a set of answers: how many decks,
+how the columns are dealt, what an empty column takes.  ``Game`` asks these
+questions and never tests a game's name.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Literal, Union
+
+Empty = Literal["king", "any"]
+
+#: Marks an option the caller left out, since ``passes=None`` means unlimited.
+DEFAULT: object = object()
+OptionValue = Union[int, str, bool, None, object]
+
+
+@dataclass(frozen=True)
+class Rules:
+    id: str
+    name: str
+    prefix: str  # two letters that start a deal code
+    decks: int
+    columns: int
+    descending: bool  # True: leftmost column is the tallest (10..1)
+    draw: int
+    passes: int | None  # total passes through the stock; None = unlimited
+    empty: Empty
+    takeback: bool
+    one_card: bool = False  # Easy Harp: one card at a time, except king-led runs to a space
+    reserved_slots: bool = False  # foundation pairs f1-f2 spades, f3-f4 hearts, ...
+    undo_limit: int | None = None
+
+    @property
+    def foundations(self) -> int:
+        return 4 * self.decks
+
+    @property
+    def cards(self) -> int:
+        return 52 * self.decks
+
+    @property
+    def dealt(self) -> int:
+        return self.columns * (self.columns + 1) // 2
+
+    @property
+    def stock_size(self) -> int:
+        return self.cards - self.dealt
+
+    def options(self) -> dict[str, object]:
+        """The four rule options as plain values."""
+        return {"draw": self.draw, "passes": self.passes, "empty": self.empty, "takeback": self.takeback}
+
+    def with_options(
+        self,
+        draw: OptionValue = DEFAULT,
+        passes: OptionValue = DEFAULT,
+        empty: OptionValue = DEFAULT,
+        takeback: OptionValue = DEFAULT,
+    ) -> Rules:
+        """These rules with some options changed; a bad value raises ``ValueError``."""
+        changes: dict[str, object] = {}
+        if draw is not DEFAULT:
+            changes["draw"] = check_draw(draw)
+        if passes is not DEFAULT:
+            changes["passes"] = check_passes(passes)
+        if empty is not DEFAULT:
+            changes["empty"] = check_empty(empty)
+        if takeback is not DEFAULT:
+            changes["takeback"] = check_takeback(takeback)
+        return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
+
+    def non_default_options(self) -> dict[str, object]:
+        """The options that differ from this game's own defaults."""
+        base = GAMES[self.id].options()
+        return {k: v for k, v in self.options().items() if base[k] != v}
+
+
+def check_draw(value: object) -> int:
+    if isinstance(value, bool) or value not in (1, 3):
+        raise ValueError(f"draw must be 1 or 3, not {value!r}")
+    assert isinstance(value, int)
+    return value
+
+
+def check_passes(value: object) -> int | None:
+    if value is None or value == "unlimited":
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ValueError(f"passes must be a whole number of 1 or more, or None for unlimited, not {value!r}")
+    return value
+
+
+def check_empty(value: object) -> Empty:
+    if value == "king":
+        return "king"
+    if value == "any":
+        return "any"
+    raise ValueError(f'empty must be "king" or "any", not {value!r}')
+
+
+def check_takeback(value: object) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"takeback must be True or False, not {value!r}")
+    return value
+
+
+GAMES: dict[str, Rules] = {
+    r.id: r
+    for r in (
+        Rules("easy-harp", "Easy Harp", "EH", 2, 9, False, 1, None, "king", True,
+              one_card=True, reserved_slots=True, undo_limit=100),
+        Rules("harp", "Harp", "HA", 2, 9, False, 1, 4, "king", False, reserved_slots=True),
+        Rules("gargantua", "Gargantua", "GA", 2, 9, False, 1, 2, "king", False, reserved_slots=True),
+        Rules("harpan", "Harpan", "HN", 1, 7, False, 1, None, "king", True),
+        Rules("endless-harp", "Endless Harp", "EN", 2, 10, False, 3, None, "king", True),
+        Rules("big-harp", "Big Harp", "BH", 2, 10, True, 1, 1, "any", True),
+        Rules("double-klondike", "Double Klondike", "DK", 2, 9, False, 1, None, "king", True),
+    )
+}
+
+
+def rules_for(game: str) -> Rules:
+    """The rules of a game id; an unknown id raises ``ValueError`` naming the known ones."""
+    if not isinstance(game, str) or game not in GAMES:
+        raise ValueError(f"unknown game {game!r}; the games are: {', '.join(GAMES)}")
+    return GAMES[game]
