@@ -1,0 +1,138 @@
+"""Browser test harness: the built site served on localhost, Debian's Chromium
+driven by pytest-playwright, and pages that fail their test on any console
+error, failed load or request that leaves the machine.
+
+Fixtures for browser tests:
+    site_url   base URL of the served site, ending in "/"
+    game_page  a page with the game open and ready (html[data-harp-ready])
+    open_game  open_game(context=None, path="") -> a further ready page; with
+               no context, in a fresh one (new storage): for reload and
+               storage tests
+    watch      the Watch that records every page these fixtures open
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request, Response
+
+import build
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",  # we run as root
+    "--disable-dev-shm-usage",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
+READY = "html[data-harp-ready]"
+READY_TIMEOUT_MS = 60_000  # Pyodide boots in about 4-7 s here; leave room
+LOCAL_HOSTS = {"127.0.0.1", "localhost"}
+LOCAL_SCHEMES = {"data", "blob", "about"}
+
+
+def production_headers() -> dict[str, str]:
+    """The headers netlify.toml sends with every page (its "/*" rule)."""
+    with open(build.ROOT / "netlify.toml", "rb") as f:
+        rules = tomllib.load(f).get("headers", [])
+    return {k: v for rule in rules if rule["for"] == "/*" for k, v in rule["values"].items()}
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """Launch Debian's Chromium; Playwright's own browsers can't be fetched."""
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def site_url(site_dir: Path) -> Iterator[str]:
+    """Serve the built site with the production headers (CSP included)."""
+    with build.serving(site_dir, headers=production_headers()) as url:
+        yield url
+
+
+@dataclass
+class Watch:
+    """What went wrong on the pages it watches."""
+
+    console_errors: list[str] = field(default_factory=list)
+    failed_loads: list[str] = field(default_factory=list)
+    outside_requests: list[str] = field(default_factory=list)
+
+    def attach(self, page: Page) -> None:
+        """Record this page's console errors, failed loads and outside requests."""
+        page.on("console", self._on_console)
+        page.on("pageerror", lambda error: self.console_errors.append(f"pageerror: {error}"))
+        page.on("request", self._on_request)
+        page.on("response", self._on_response)
+        page.on("requestfailed", lambda r: self.failed_loads.append(f"{r.url} ({r.failure})"))
+
+    def _on_console(self, message: ConsoleMessage) -> None:
+        if message.type == "error":
+            where = message.location.get("url", "")
+            self.console_errors.append(f"{message.text} [{where}]")
+
+    def _on_request(self, request: Request) -> None:
+        parts = urlsplit(request.url)
+        if parts.scheme not in LOCAL_SCHEMES and parts.hostname not in LOCAL_HOSTS:
+            self.outside_requests.append(request.url)
+
+    def _on_response(self, response: Response) -> None:
+        if response.status >= 400:
+            self.failed_loads.append(f"{response.url} (HTTP {response.status})")
+
+    def check(self) -> None:
+        """Fail if anything went wrong."""
+        assert self.outside_requests == [], "requests left the machine"
+        assert self.failed_loads == [], "some loads failed"
+        assert self.console_errors == [], "console errors"
+
+
+@pytest.fixture
+def watch() -> Iterator[Watch]:
+    """A Watch that fails the test at teardown if anything went wrong."""
+    w = Watch()
+    yield w
+    w.check()
+
+
+def open_site(page: Page, url: str, watch: Watch) -> Page:
+    """Open url in page under watch and wait until the game is ready."""
+    watch.attach(page)
+    page.goto(url)
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    return page
+
+
+@pytest.fixture
+def game_page(page: Page, site_url: str, watch: Watch) -> Page:
+    """The game, open and ready, in pytest-playwright's fresh page."""
+    return open_site(page, site_url, watch)
+
+
+@pytest.fixture
+def open_game(
+    browser: Browser, browser_context_args: dict[str, Any], site_url: str, watch: Watch
+) -> Iterator[Callable[..., Page]]:
+    """A factory for more ready game pages, in a given or a fresh context."""
+    contexts: list[BrowserContext] = []
+
+    def open_(context: BrowserContext | None = None, path: str = "") -> Page:
+        if context is None:
+            context = browser.new_context(**browser_context_args)
+            contexts.append(context)
+        return open_site(context.new_page(), site_url + path, watch)
+
+    yield open_
+    for context in contexts:
+        context.close()
