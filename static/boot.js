@@ -1,0 +1,100 @@
+/* Loading screen for the Harp page: the only JavaScript we ship.
+ *
+ * It moves the progress bar while PyScript starts Pyodide, and if the
+ * runtime fails (an error before the game is ready, or no progress for too
+ * long) it says so in words and offers Retry.  The game itself is Python:
+ * static/main.py sets <html data-harp-ready> and hides #loader.
+ */
+(function () {
+  "use strict";
+  var STALL_MS = 90000;   // no progress for this long: call it failed
+  var root = document.documentElement;
+  var failed = false;
+  var stallTimer = null;
+
+  function $(id) { return document.getElementById(id); }
+  function ready() { return root.hasAttribute("data-harp-ready"); }
+
+  function setProgress(pct, text, step) {
+    if (failed || ready()) return;
+    var bar = $("loader-bar");
+    if (bar) {
+      bar.style.width = pct + "%";
+    }
+    if (text && $("loader-text")) $("loader-text").textContent = text;
+    if (step) {
+      var items = document.querySelectorAll("#loader-steps li");
+      var seen = false;
+      for (var i = 0; i < items.length; i++) {
+        var li = items[i];
+        if (li.getAttribute("data-step") === step) { li.className = "active"; seen = true; }
+        else li.className = seen ? "" : "done";
+      }
+    }
+    armStallTimer();
+  }
+
+  function fail(reason) {
+    if (failed || ready()) return;
+    failed = true;
+    root.setAttribute("data-harp-failed", "");
+    var box = $("loader-failed");
+    if ($("loader-error")) {
+      $("loader-error").textContent = "The game could not start" +
+        (reason ? ": " + reason : ".") +
+        " Check your connection, then try again.";
+    }
+    if (box) box.hidden = false;
+    if ($("loader-text")) $("loader-text").textContent = "Loading stopped.";
+    var retry = $("loader-retry");
+    if (retry) retry.focus();
+  }
+
+  function armStallTimer() {
+    if (stallTimer) clearTimeout(stallTimer);
+    stallTimer = setTimeout(function () {
+      if (!ready()) fail("loading took too long");
+    }, STALL_MS);
+  }
+
+  var STEPS = {
+    "Loading Pyodide": [20, "Loading the Python runtime…", "runtime"],
+    "Loaded Pyodide": [70, "Python runtime loaded.", "runtime"],
+    "Loading files": [75, "Loading the game engine…", "files"],
+    "Loaded files": [85, "Game engine loaded.", "files"]
+  };
+
+  addEventListener("py:progress", function (ev) {
+    var s = STEPS[ev.detail];
+    if (!s) return;
+    setProgress(s[0], s[1], s[2]);
+    var bar = $("loader-bar");
+    if (bar) bar.classList.toggle("creep", ev.detail === "Loading Pyodide");
+    if (ev.detail === "Loading Pyodide") {
+      // The runtime download gives no progress of its own: creep towards 65%.
+      setTimeout(function () { if (!failed && !ready() && bar.classList.contains("creep")) bar.style.width = "65%"; }, 50);
+    }
+  });
+  document.addEventListener("py:ready", function () {
+    setProgress(90, "Dealing the cards…", "start");
+  });
+  document.addEventListener("py:done", function () {
+    // main.py has run to the end; if it did not mark the page ready, it failed.
+    setTimeout(function () { if (!ready()) fail("the game did not start"); }, 0);
+  });
+  addEventListener("error", function (ev) {
+    if (!ready()) fail(ev && ev.message ? ev.message : "a script error");
+  });
+  addEventListener("unhandledrejection", function (ev) {
+    if (!ready()) {
+      var r = ev && ev.reason;
+      fail(r && r.message ? r.message : String(r || "an unknown error"));
+    }
+  });
+
+  document.addEventListener("DOMContentLoaded", function () {
+    var retry = $("loader-retry");
+    if (retry) retry.addEventListener("click", function () { location.reload(); });
+    setProgress(8, "Loading the game…", "runtime");
+  });
+})();

@@ -1,0 +1,228 @@
+"""The dialog windows: New game, Options, Statistics, Help, and the end of a game.
+
+Each is a <dialog> in index.html opened with showModal(), which traps focus,
+closes on Escape and gives focus back to the button that opened it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import harp
+from pyscript import document, window
+
+from .dom import by_id, listen, make
+from .render import clock_text
+
+
+def _passes_value(passes: int | None) -> str:
+    return "unlimited" if passes is None else str(passes)
+
+
+class Dialogs:
+    def __init__(self, controller: Any, renderer: Any) -> None:
+        self.c = controller
+        self.r = renderer
+        self._fill_games()
+        listen(by_id("opt-game"), "change", lambda ev: self._show_options(self._picked_game(), remembered=True))
+        listen(by_id("opt-defaults"), "click", lambda ev: self._show_options(self._picked_game(), remembered=False))
+        listen(by_id("deal-new"), "click", lambda ev: self._deal("new"))
+        listen(by_id("deal-daily"), "click", lambda ev: self._deal("daily"))
+        listen(by_id("deal-same"), "click", lambda ev: self._deal("same"))
+        listen(by_id("code-copy"), "click", lambda ev: self.copy_code())
+        listen(by_id("code-open"), "click", lambda ev: self._open_code())
+        listen(by_id("code-input"), "keydown", self._code_key)
+        listen(by_id("code-input"), "input", lambda ev: self._code_error(""))
+        for box, key in (("set-double-tap", "double_tap"), ("set-interactive", "interactive"),
+                         ("set-relaxed", "relaxed")):
+            listen(by_id(box), "change", self._setting_handler(key))
+        listen(by_id("won-undo"), "click", lambda ev: self._after_end("undo", "dlg-won"))
+        listen(by_id("won-new"), "click", lambda ev: self._after_end("new", "dlg-won"))
+        listen(by_id("stuck-undo"), "click", lambda ev: self._after_end("undo", "dlg-stuck"))
+        listen(by_id("stuck-new"), "click", lambda ev: self._after_end("new", "dlg-stuck"))
+
+    # -- opening ---------------------------------------------------------------
+    def open(self, name: str) -> None:
+        """name: 'new', 'settings', 'stats' or 'help'."""
+        dialog = by_id(f"dlg-{name}")
+        if dialog.open:
+            return
+        if name == "new":
+            self._prepare_new()
+        elif name == "settings":
+            s = self.c.settings
+            by_id("set-double-tap").checked = s["double_tap"]
+            by_id("set-interactive").checked = s["interactive"]
+            by_id("set-relaxed").checked = s["relaxed"]
+        elif name == "stats":
+            self._fill_stats()
+        self._close_all()
+        dialog.showModal()
+
+    def _close_all(self) -> None:
+        for d in document.querySelectorAll("dialog[open]"):
+            d.close()
+
+    def close_game_end(self) -> None:
+        for name in ("dlg-won", "dlg-stuck"):
+            d = by_id(name)
+            if d.open:
+                d.close()
+
+    # -- New game --------------------------------------------------------------
+    def _fill_games(self) -> None:
+        select = by_id("opt-game")
+        for game_id, rules in harp.GAMES.items():
+            option = make("option", value=game_id)
+            option.textContent = rules.name
+            select.appendChild(option)
+
+    def _picked_game(self) -> str:
+        return str(by_id("opt-game").value)
+
+    def _prepare_new(self) -> None:
+        game_id = self.c.settings["game"]
+        if game_id not in harp.GAMES:
+            game_id = self.c.game.game_id
+        by_id("opt-game").value = game_id
+        self._show_options(game_id, remembered=True)
+        by_id("code-current").value = self.c.game.code
+        by_id("code-input").value = ""
+        self._code_error("")
+
+    def _show_options(self, game_id: str, remembered: bool) -> None:
+        rules = harp.GAMES[game_id]
+        opts = {"draw": rules.draw, "passes": rules.passes, "empty": rules.empty,
+                "takeback": rules.takeback}
+        if remembered:
+            opts.update(self.c.options_for(game_id))
+        passes = by_id("opt-passes")
+        passes.replaceChildren()
+        choices = sorted({1, 3, *(p for p in (rules.passes, opts["passes"]) if p is not None)})
+        for value in [*map(str, choices), "unlimited"]:
+            option = make("option", value=value)
+            option.textContent = "Unlimited" if value == "unlimited" else value
+            if value == _passes_value(rules.passes):
+                option.textContent += " (usual)"
+            passes.appendChild(option)
+        passes.value = _passes_value(opts["passes"])
+        by_id("opt-draw").value = str(opts["draw"])
+        by_id("opt-empty").value = opts["empty"]
+        by_id("opt-takeback").checked = bool(opts["takeback"])
+
+    def _read_options(self) -> dict[str, Any]:
+        passes = str(by_id("opt-passes").value)
+        return {"draw": int(by_id("opt-draw").value),
+                "passes": None if passes == "unlimited" else int(passes),
+                "empty": str(by_id("opt-empty").value),
+                "takeback": bool(by_id("opt-takeback").checked)}
+
+    def _deal(self, kind: str) -> None:
+        game_id = self._picked_game()
+        try:
+            self.c.new_game(game_id, self._read_options(), kind)
+        except ValueError as error:
+            self._code_error(str(error))
+            return
+        by_id("dlg-new").close()
+        label = {"new": "New deal", "daily": "Daily deal", "same": "Same deal"}[kind]
+        self.r.toast(f"{label}: {harp.GAMES[game_id].name}, deal {self.c.game.deal}.", 2.5)
+
+    def _code_key(self, ev: Any) -> None:
+        if ev.key == "Enter":
+            ev.preventDefault()
+            self._open_code()
+
+    def _open_code(self) -> None:
+        code = str(by_id("code-input").value).strip()
+        if not code:
+            self._code_error("Type or paste a deal code first, like EH1-N-AAAAAAF.")
+            return
+        error = self.c.open_code(code)
+        if error:
+            self._code_error(error)
+            by_id("code-input").focus()
+            return
+        by_id("dlg-new").close()
+        self.r.toast(f"Opened deal {self.c.game.code}.", 2.5)
+
+    def _code_error(self, text: str) -> None:
+        by_id("code-error").textContent = text
+
+    def copy_code(self) -> None:
+        asyncio.ensure_future(self._copy(self.c.game.code))
+
+    async def _copy(self, code: str) -> None:
+        field = by_id("code-current")
+        field.value = code
+        try:
+            await window.navigator.clipboard.writeText(code)
+        except Exception:  # noqa: BLE001 - no clipboard permission: select and copy
+            field.focus()
+            field.select()
+            try:
+                ok = bool(document.execCommand("copy"))
+            except Exception:  # noqa: BLE001
+                ok = False
+            if not ok:
+                self.r.toast("The code is selected: copy it with your keyboard or menu.")
+                return
+        self.r.toast(f"Copied {code}.", 2)
+
+    # -- Options ---------------------------------------------------------------
+    def _setting_handler(self, key: str) -> Any:
+        def changed(ev: Any) -> None:
+            self.c.set_setting(key, bool(ev.target.checked))
+        return changed
+
+    # -- Statistics --------------------------------------------------------------
+    def _fill_stats(self) -> None:
+        body = by_id("stats-table").querySelector("tbody")
+        body.replaceChildren()
+        for game_id, rules in harp.GAMES.items():
+            rec = self.c.stats.record(game_id) if game_id in self.c.stats.games else None
+            row = make("tr", data_game=game_id)
+            head = make("th", scope="row")
+            head.textContent = rules.name
+            row.appendChild(head)
+            if rec is None:
+                values = ["0", "0", "\u2013", "0", "0", "\u2013"]
+            else:
+                values = [str(rec["played"]), str(rec["won"]), self.c.stats.win_rate(rec),
+                          str(rec["streak"]), str(rec["best_streak"]),
+                          str(rec["best_score"]) if rec["won"] else "\u2013"]
+            for value in values:
+                cell = make("td")
+                cell.textContent = value
+                row.appendChild(cell)
+            body.appendChild(row)
+
+    # -- end of a game -----------------------------------------------------------
+    def show_won(self, view: dict[str, Any], seconds: int) -> None:
+        by_id("won-summary").textContent = (
+            f"Score {view['score']}, {view['moves']} moves, time {clock_text(seconds)}.")
+        self._close_all()
+        by_id("dlg-won").showModal()
+
+    def show_stuck(self, checks: list[tuple[str, bool]]) -> None:
+        listing = by_id("stuck-checks")
+        listing.replaceChildren()
+        for text, found in checks:
+            item = make("li", "found" if found else "none")
+            item.textContent = f"{text} {'Yes' if found else 'No'}."
+            listing.appendChild(item)
+        self._close_all()
+        by_id("dlg-stuck").showModal()
+
+    def show_corrupt(self, problems: list[str]) -> None:
+        by_id("corrupt-text").textContent = " ".join(problems)
+        self._close_all()
+        by_id("dlg-corrupt").showModal()
+
+    def _after_end(self, action: str, dialog: str) -> None:
+        by_id(dialog).close()
+        if action == "undo":
+            self.c.undo()
+        else:
+            self.open("new")

@@ -1,0 +1,72 @@
+"""Small helpers over the browser DOM (PyScript main thread only)."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+from pyscript.ffi import is_none
+
+# Proxies made by listen() live as long as the page: they are made once per
+# listener at start-up, never per render, so nothing leaks.
+_KEEP: list[Any] = []
+
+
+def nil(value: Any) -> bool:
+    """True for Python None, JS null and JS undefined."""
+    return value is None or is_none(value)
+
+
+def by_id(element_id: str) -> Any:
+    return document.getElementById(element_id)
+
+
+def proxy(fn: Callable[..., Any]) -> Any:
+    """A JS function for fn that is kept alive for the life of the page."""
+    p = create_proxy(fn)
+    _KEEP.append(p)
+    return p
+
+
+def listen(target: Any, event: str, fn: Callable[..., Any], **options: Any) -> Any:
+    p = proxy(fn)
+    if options:
+        from pyscript.ffi import to_js
+        target.addEventListener(event, p, to_js(options))
+    else:
+        target.addEventListener(event, p)
+    return p
+
+
+def closest(element: Any, selector: str) -> Any:
+    """element.closest(selector), or None (also for non-elements like text nodes)."""
+    if nil(element) or not hasattr(element, "closest"):
+        return None
+    found = element.closest(selector)
+    return None if nil(found) else found
+
+
+def make(tag: str, cls: str = "", **attrs: str) -> Any:
+    el = document.createElement(tag)
+    if cls:
+        el.className = cls
+    for name, value in attrs.items():
+        el.setAttribute(name.replace("_", "-"), value)
+    return el
+
+
+def later(seconds: float, fn: Callable[[], Any]) -> Any:
+    """Run fn once after a delay, on the browser's event loop."""
+    import asyncio
+    return asyncio.get_event_loop().call_later(seconds, fn)
+
+
+def today() -> tuple[int, int, int]:
+    """The player's local calendar date (Python's clock may be UTC here)."""
+    d = window.Date.new()
+    return int(d.getFullYear()), int(d.getMonth()) + 1, int(d.getDate())
+
+
+def now_ms() -> float:
+    return float(window.performance.now())

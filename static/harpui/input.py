@@ -1,0 +1,341 @@
+"""Input: turns pointer and keyboard events into the controller's intents.
+
+Pointer Events cover mouse, touch and pen alike.  A press that moves more
+than a few pixels becomes a drag (the cards follow the pointer and are
+dropped on the pile under them); otherwise the browser's click that follows
+is a tap.  Two taps on the same card within DOUBLE_TAP_S are a double tap.
+The keyboard moves a focus ring over the piles (roving tabindex), picks
+cards up with Enter/Space and puts them down with Enter/Space.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from pyscript import document, window
+
+from .cards import card_label, is_face_down
+from .controller import DOUBLE_TAP_S
+from .dom import by_id, closest, later, listen, nil, proxy
+
+DRAG_START_PX = 6
+
+
+class Input:
+    def __init__(self, controller: Any, renderer: Any, dialogs: Any) -> None:
+        self.c = controller
+        self.r = renderer
+        self.dialogs = dialogs
+        self.press: dict[str, Any] | None = None
+        self.drag_els: list[Any] = []
+        self.suppress_click = False
+        self.last_tap: tuple[str, int | None, float] | None = None
+        self.held: tuple[str, int] | None = None     # keyboard: (pile, count)
+        self.focus = "t1"
+        self._roving: Any = None
+
+        board = by_id("board")
+        listen(board, "pointerdown", self._down)
+        listen(board, "click", self._click)
+        listen(board, "focusin", self._focusin)
+        listen(board, "contextmenu", self._contextmenu)
+        listen(document, "keydown", self._key)
+        # Made once, added on pointerdown and removed on pointerup.
+        self._move_p = proxy(self._move)
+        self._up_p = proxy(self._up)
+        self._cancel_p = proxy(self._cancel)
+        for button in document.querySelectorAll(".tools button[data-action]"):
+            listen(button, "click", self._tool)
+        controller.on_change.append(self._changed)
+
+    # -- toolbar -------------------------------------------------------------
+    def _tool(self, ev: Any) -> None:
+        self.act(ev.currentTarget.getAttribute("data-action"))
+
+    def act(self, action: str) -> None:
+        self._drop_held()
+        if action == "undo":
+            self.c.undo()
+        elif action == "restart":
+            self.c.restart()
+        elif action == "hint":
+            self.c.hint()
+        elif action == "draw":
+            self.c.draw()
+        else:
+            self.dialogs.open(action)
+
+    # -- pointer -------------------------------------------------------------
+    def _down(self, ev: Any) -> None:
+        self.suppress_click = False
+        if not ev.isPrimary or (ev.pointerType == "mouse" and ev.button != 0):
+            return
+        el = closest(ev.target, "[data-id]")
+        if el is None:
+            return
+        where = self.r.where.get(int(el.getAttribute("data-id")))
+        if where is None:
+            return
+        pile, index = where
+        cards = self.r.pile_cards(pile)
+        if pile == "s" or index >= len(cards) or is_face_down(cards[index]):
+            return
+        if pile[0] in "wf" and index != len(cards) - 1:
+            return
+        self._drop_held()
+        self.press = {"pile": pile, "index": index, "count": len(cards) - index,
+                      "x": float(ev.clientX), "y": float(ev.clientY), "id": ev.pointerId,
+                      "started": False}
+        window.addEventListener("pointermove", self._move_p)
+        window.addEventListener("pointerup", self._up_p)
+        window.addEventListener("pointercancel", self._cancel_p)
+
+    def _move(self, ev: Any) -> None:
+        p = self.press
+        if p is None or ev.pointerId != p["id"]:
+            return
+        dx, dy = float(ev.clientX) - p["x"], float(ev.clientY) - p["y"]
+        if not p["started"]:
+            if dx * dx + dy * dy < DRAG_START_PX * DRAG_START_PX:
+                return
+            p["started"] = True
+            self.drag_els = self.r.elements(p["pile"], p["index"])
+            self.r.lift(self.drag_els)
+        ev.preventDefault()
+        self.r.drag_to(self.drag_els, dx, dy)
+
+    def _up(self, ev: Any) -> None:
+        p = self.press
+        if p is None or ev.pointerId != p["id"]:
+            return
+        self._end_press()
+        if not p["started"]:
+            return                      # a tap: the click event follows
+        self.suppress_click = True
+        els, self.drag_els = self.drag_els, []
+        target = self.r.drop_target(els[0], p["pile"]) if els else None
+        if target is not None:
+            self.c.drop(p["pile"], p["count"], target)
+        self.r.settle(els)
+
+    def _cancel(self, ev: Any) -> None:
+        p = self.press
+        if p is None or ev.pointerId != p["id"]:
+            return
+        self._end_press()
+        els, self.drag_els = self.drag_els, []
+        self.r.settle(els)
+
+    def _end_press(self) -> None:
+        self.press = None
+        window.removeEventListener("pointermove", self._move_p)
+        window.removeEventListener("pointerup", self._up_p)
+        window.removeEventListener("pointercancel", self._cancel_p)
+
+    def _contextmenu(self, ev: Any) -> None:
+        # A long press on a phone must not open the browser's menu over the cards.
+        if closest(ev.target, "[data-pile]") is not None:
+            ev.preventDefault()
+
+    def _click(self, ev: Any) -> None:
+        if self.suppress_click:
+            self.suppress_click = False
+            return
+        el = closest(ev.target, "[data-pile]")
+        if el is None:
+            return
+        pile = el.getAttribute("data-pile")
+        self._set_focus(pile, move_focus=False)
+        if pile == "s":
+            self._drop_held()
+            self.c.draw()
+            return
+        cards = self.r.pile_cards(pile)
+        card_id = el.getAttribute("data-id")
+        if not nil(card_id):
+            index: int | None = self.r.where.get(int(card_id), (pile, None))[1]
+        else:
+            index = len(cards) - 1 if cards else None
+        if index is None or is_face_down(cards[index]):
+            return
+        self._drop_held()
+        now = time.monotonic()
+        last = self.last_tap
+        if (last and last[0] == pile and last[1] == index and now - last[2] < DOUBLE_TAP_S
+                and self.c.settings["double_tap"]):
+            self.last_tap = None
+            self.c.double_tap(pile, index)
+            return
+        if self.c.tap(pile, index):
+            self.last_tap = None
+            return
+        tap = (pile, index, now)
+        self.last_tap = tap
+        if not self.c.settings["double_tap"]:
+            self.c.tap_refused(pile, index)
+            return
+
+        def lone_tap() -> None:
+            if self.last_tap is tap:
+                self.last_tap = None
+                self.c.tap_refused(pile, index)
+        later(DOUBLE_TAP_S + 0.05, lone_tap)
+
+    # -- keyboard --------------------------------------------------------------
+    def _focusin(self, ev: Any) -> None:
+        el = closest(ev.target, "[data-pile]")
+        if el is not None and el.classList.contains("pile"):
+            self.focus = el.getAttribute("data-pile")
+            self._rove()
+
+    def _key(self, ev: Any) -> None:
+        if ev.defaultPrevented or not nil(document.querySelector("dialog[open]")):
+            return
+        tag = str(ev.target.tagName or "").upper() if not nil(ev.target) else ""
+        if tag in ("INPUT", "SELECT", "TEXTAREA"):
+            return
+        key = str(ev.key)
+        if ev.altKey or ev.metaKey or ev.ctrlKey:
+            if (ev.ctrlKey or ev.metaKey) and key in ("z", "Z") and not ev.shiftKey:
+                ev.preventDefault()
+                self.act("undo")
+            return
+        active = document.activeElement
+        in_board = closest(active, "#board") is not None
+        on_page = in_board or nil(active) or str(active.tagName).upper() == "BODY"
+        if key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"):
+            if on_page:
+                ev.preventDefault()
+                self._arrow(key)
+            return
+        if key in ("Enter", " ", "Spacebar"):
+            if in_board:
+                ev.preventDefault()
+                self._enter()
+            return
+        if key == "Escape":
+            if self.held:
+                ev.preventDefault()
+                self._drop_held()
+                self.r.toast("Put back.", 1.5)
+            return
+        k = key.lower()
+        actions = {"s": "draw", "d": "draw", "u": "undo", "z": "undo", "h": "hint", "n": "new"}
+        if k == "f":
+            ev.preventDefault()
+            if self.held:
+                src, count = self.held
+                self._drop_held()
+                self.c.drop(src, count, "f")
+            else:
+                self.c.to_foundation(self.focus)
+        elif k in actions:
+            ev.preventDefault()
+            self.act(actions[k])
+
+    def _rows(self) -> tuple[list[str], list[str]]:
+        names = self.r.pile_names()
+        top = [n for n in names if not n.startswith("t")]
+        return top, [n for n in names if n.startswith("t")]
+
+    def _arrow(self, key: str) -> None:
+        if self.focus not in self.r.piles:
+            self.focus = "t1"
+        held = self.held
+        if held and held[0] == self.focus and held[0].startswith("t") and key in ("ArrowUp", "ArrowDown"):
+            self._resize_held(+1 if key == "ArrowUp" else -1)
+            return
+        top, bottom = self._rows()
+        row = top if self.focus in top else bottom
+        i = row.index(self.focus)
+        if key == "ArrowLeft":
+            target = row[max(i - 1, 0)]
+        elif key == "ArrowRight":
+            target = row[min(i + 1, len(row) - 1)]
+        else:
+            other = bottom if row is top else top
+            if (key == "ArrowUp") == (row is top):
+                self._set_focus(self.focus)
+                return
+            x = _center_x(self.r.piles[self.focus])
+            target = min(other, key=lambda n: abs(_center_x(self.r.piles[n]) - x))
+        self._set_focus(target)
+
+    def _enter(self) -> None:
+        pile = self.focus
+        if self.held:
+            src, count = self.held
+            if pile == src:
+                if src.startswith("t"):
+                    self._resize_held(+1, wrap=True)
+                else:
+                    self._drop_held()
+                return
+            self._drop_held()
+            self.c.drop(src, count, pile)
+            return
+        if pile == "s":
+            self.c.draw()
+            return
+        cards = self.r.pile_cards(pile)
+        if not cards or is_face_down(cards[-1]):
+            return
+        self.held = (pile, 1)
+        self.r.mark_held(pile, len(cards) - 1)
+        self.r.toast(f"Holding the {card_label(cards[-1])}: choose a pile and press Enter.", 3)
+
+    def _resize_held(self, step: int, wrap: bool = False) -> None:
+        assert self.held is not None
+        pile, count = self.held
+        cards = self.r.pile_cards(pile)
+        up = 0
+        for card in reversed(cards):
+            if is_face_down(card):
+                break
+            up += 1
+        new = count + step
+        if new > up:
+            new = 1 if wrap else up
+        new = max(new, 1)
+        self.held = (pile, new)
+        self.r.mark_held(pile, len(cards) - new)
+        first = cards[len(cards) - new]
+        self.r.toast(f"Holding {new} card{'s' if new > 1 else ''} from the {card_label(first)}.", 2)
+
+    def _drop_held(self) -> None:
+        if self.held:
+            self.held = None
+            self.r.mark_held(None)
+
+    def _set_focus(self, pile: str, move_focus: bool = True) -> None:
+        self.focus = pile
+        self._rove()
+        if move_focus:
+            el = self.r.piles.get(pile)
+            if el is not None:
+                el.focus()
+
+    def _rove(self) -> None:
+        """Roving tabindex: only the focused pile is in the Tab order."""
+        el = self.r.piles.get(self.focus)
+        if el is None:
+            return
+        if self._roving is not None and self._roving is not el:
+            self._roving.setAttribute("tabindex", "-1")
+        el.setAttribute("tabindex", "0")
+        self._roving = el
+
+    def _changed(self) -> None:
+        """After every commit: a held card is put back, the focus stays valid."""
+        self._drop_held()
+        if self.focus not in self.r.piles:
+            self.focus = "t1"
+            self._roving = None
+        self._rove()
+
+
+def _center_x(el: Any) -> float:
+    r = el.getBoundingClientRect()
+    return float(r.left + r.right) / 2
+

@@ -1,0 +1,369 @@
+"""The renderer: puts g.view() on the page.
+
+It draws from the view dict only and never reads game state back from the
+DOM.  Card elements are keyed by the engine's stable card ids and reused:
+a render moves, turns and re-labels the elements that changed and leaves
+the rest alone (every attribute write is checked against a cache first).
+It also owns the transient looks: dragged cards, held cards, hints, toasts.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyscript import document, window
+
+from . import layout
+from .cards import FACE_DOWN, card_index, card_label, is_face_down, is_red, pile_label
+from .dom import by_id, later, make
+
+SUIT_OF_SLOT = "SSHHDDCC"          # reserved foundation slots, f1..f8
+SUIT_WORD = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+SPRITE = "./static/cards.svg"
+USE_SPRITE = True                    # art from static/cards.svg (symbols c-7H, back)
+FLIP_LIMIT = 24                      # animate moves of at most this many cards
+
+
+class Renderer:
+    def __init__(self) -> None:
+        self.board = by_id("board")
+        self.stock_area = by_id("stock-area")
+        self.found_area = by_id("foundations")
+        self.tableau = by_id("tableau")
+        self.piles: dict[str, Any] = {}        # pile name -> element
+        self.cards: dict[int, Any] = {}        # card id -> element
+        self._written: dict[int, tuple] = {}   # card id -> what was last written
+        self._pile_written: dict[str, tuple] = {}
+        self.order: dict[str, list[int]] = {}  # pile -> ids bottom->top, as rendered
+        self.where: dict[int, tuple[str, int]] = {}  # card id -> (pile, index)
+        self.view: dict[str, Any] | None = None
+        self._shape: tuple | None = None
+        self._toast_seq = 0
+        self._hint_seq = 0
+
+    # -- building the piles --------------------------------------------------
+    def _build_piles(self, view: dict[str, Any], rules: Any) -> None:
+        ncols, nfound = len(view["tableau"]), len(view["foundations"])
+        shape = (ncols, nfound, bool(getattr(rules, "reserved_slots", False)))
+        if shape == self._shape:
+            return
+        self._shape = shape
+        for area in (self.stock_area, self.found_area, self.tableau):
+            area.replaceChildren()
+        self.piles = {}
+        self._pile_written = {}
+        self.order = {}
+        self.where = {}
+        self.board.setAttribute("data-columns", str(ncols))
+        self.board.style.setProperty("--cols", str(ncols))
+        self.board.style.setProperty("--found", str(nfound))
+
+        def pile(name: str, cls: str, parent: Any, art: str = "empty") -> None:
+            el = make("div", f"pile {cls}", data_pile=name, tabindex="-1", role="button")
+            el.setAttribute("aria-roledescription", "pile")
+            if USE_SPRITE and name != "s":
+                el.innerHTML = (f'<svg class="slot-art" aria-hidden="true">'
+                                f'<use href="{SPRITE}#{art}"></use></svg>')
+            parent.appendChild(el)
+            self.piles[name] = el
+            self.order[name] = []
+
+        pile("s", "stock", self.stock_area)
+        pile("w", "waste", self.stock_area)
+        for i in range(nfound):
+            # Reserved slots (Easy Harp, Harp, Gargantua) show their suit.
+            suit = SUIT_OF_SLOT[i] if shape[2] and nfound == 8 else ""
+            pile(f"f{i + 1}", "foundation", self.found_area, f"f-{suit}" if suit else "empty")
+            if suit:
+                self.piles[f"f{i + 1}"].setAttribute("data-suit", SUIT_WORD[suit])
+        for i in range(ncols):
+            pile(f"t{i + 1}", "column", self.tableau)
+
+    # -- metrics -------------------------------------------------------------
+    def _metrics(self) -> tuple[float, float, float]:
+        """Card width and height in px, and the height a column may use."""
+        sample = self.piles["t1"]
+        w = float(sample.offsetWidth) or 60.0
+        h = w * 1.4
+        top = float(self.tableau.getBoundingClientRect().top)
+        room = float(window.innerHeight) - top - 8
+        return w, h, max(room, h * 2.2)
+
+    # -- the render ----------------------------------------------------------
+    def render(self, view: dict[str, Any], rules: Any, info: dict[str, Any]) -> None:
+        """Draw view; info carries the header texts and settings."""
+        self._build_piles(view, rules)
+        ids = view["ids"]
+        card_w, card_h, room = self._metrics()
+        piles: list[tuple[str, list[str], list[int], list[float], list[float]]] = []
+
+        n_stock = len(ids["stock"])
+        piles.append(("s", [FACE_DOWN] * n_stock, ids["stock"], [0.0] * n_stock, [0.0] * n_stock))
+        waste = view["waste"]
+        piles.append(("w", waste, ids["waste"], [0.0] * len(waste),
+                      layout.waste_offsets(len(waste), view["draw"], card_w)))
+        for i, cards in enumerate(view["foundations"]):
+            piles.append((f"f{i + 1}", cards, ids["foundations"][i], [0.0] * len(cards),
+                          [0.0] * len(cards)))
+        for i, cards in enumerate(view["tableau"]):
+            tops = layout.column_offsets([not is_face_down(c) for c in cards], card_h, room)
+            piles.append((f"t{i + 1}", cards, ids["tableau"][i], tops, [0.0] * len(cards)))
+
+        all_ids = {cid for p in piles for cid in p[2]}
+        for cid in list(self.cards):
+            if cid not in all_ids:
+                self.cards.pop(cid).remove()
+                self._written.pop(cid, None)
+                self.where.pop(cid, None)
+
+        moved = [cid for p in piles for cid in p[2]
+                 if cid in self.where and self.where[cid][0] != p[0]]
+        flip = 0 < len(moved) <= FLIP_LIMIT
+        before = {cid: self.cards[cid].getBoundingClientRect() for cid in moved} if flip else {}
+
+        for name, cards, cids, tops, lefts in piles:
+            self._render_pile(name, cards, cids, tops, lefts)
+            self._label_pile(name, cards, view, card_h, tops)
+        self.view = view
+        if flip:
+            self._animate(before)
+        self._render_info(view, info)
+
+    def _render_pile(self, name: str, cards: list[str], cids: list[int],
+                     tops: list[float], lefts: list[float]) -> None:
+        pile = self.piles[name]
+        old = self.order.get(name, [])
+        if old != cids:
+            if old == cids[:len(old)]:
+                fresh = cids[len(old):]            # the pile grew: add the new top
+            elif cids == old[:len(cids)]:
+                fresh = []                         # the pile shrank: nothing to add
+            else:
+                fresh = cids                       # anything else: re-append in order
+            for cid in fresh:
+                pile.appendChild(self._element(cid))
+            self.order[name] = list(cids)
+        for i, (card, cid) in enumerate(zip(cards, cids)):
+            el = self._element(cid)
+            self.where[cid] = (name, i)
+            state = (card, name, tops[i], lefts[i], i)
+            old = self._written.get(cid) or (None, None, None, None, None)
+            if state == old:
+                continue
+            if card != old[0]:
+                self._draw_face(el, card)
+            if name != old[1]:
+                el.setAttribute("data-pile", name)
+            if tops[i] != old[2]:
+                el.style.top = f"{tops[i]}px"
+            if lefts[i] != old[3]:
+                el.style.left = f"{lefts[i]}px"
+            if i != old[4]:
+                el.style.zIndex = str(i + 1)
+            self._written[cid] = state
+
+    def _element(self, cid: int) -> Any:
+        el = self.cards.get(cid)
+        if el is None:
+            el = make("div", "card", data_id=str(cid), role="img")
+            self.cards[cid] = el
+            self._written[cid] = ()
+        return el
+
+    def _draw_face(self, el: Any, card: str) -> None:
+        el.setAttribute("data-card", card)
+        el.setAttribute("aria-label", card_label(card))
+        down = is_face_down(card)
+        el.classList.toggle("down", down)
+        el.classList.toggle("red", not down and is_red(card))
+        if down:
+            art = f'<svg class="art" aria-hidden="true"><use href="{SPRITE}#back"></use></svg>' \
+                if USE_SPRITE else ""
+            el.innerHTML = art
+            return
+        if USE_SPRITE:
+            el.innerHTML = f'<svg class="art" aria-hidden="true"><use href="{SPRITE}#c-{card}"></use></svg>'
+            return
+        rank, suit = card_index(card)
+        el.innerHTML = (f'<span class="ix" aria-hidden="true">{rank}{suit}</span>'
+                        f'<span class="pip" aria-hidden="true">{suit}</span>')
+
+    def _label_pile(self, name: str, cards: list[str], view: dict[str, Any],
+                    card_h: float, tops: list[float]) -> None:
+        label = pile_label(name)
+        if name == "s":
+            n = len(cards)
+            passes = view.get("passes_left")
+            label += f", {n} card{'s' if n != 1 else ''}"
+            if n == 0:
+                label += ": tap to turn the waste over" if passes != 0 else ": no redeals left"
+            state = "empty" if n == 0 else ""
+            if n == 0 and passes == 0:
+                state = "spent"
+        else:
+            state = "" if cards else "empty"
+            if not cards:
+                label += ", empty"
+            else:
+                downs = sum(1 for c in cards if is_face_down(c))
+                if downs:
+                    label += f", {downs} face-down"
+                label += f", {card_label(cards[-1])} on top"
+        height = f"{tops[-1] + card_h:.0f}px" if name.startswith("t") and tops else ""
+        written = (label, state, height)
+        if self._pile_written.get(name) == written:
+            return
+        el = self.piles[name]
+        el.setAttribute("aria-label", label)
+        if state:
+            el.setAttribute("data-state", state)
+        else:
+            el.removeAttribute("data-state")
+        if name.startswith("t"):
+            el.style.height = height
+        self._pile_written[name] = written
+
+    def _render_info(self, view: dict[str, Any], info: dict[str, Any]) -> None:
+        by_id("game-name").textContent = info["name"]
+        by_id("deal-label").textContent = info["deal_label"]
+        by_id("moves").textContent = str(view["moves"])
+        by_id("score").textContent = str(view["score"])
+        passes = view.get("passes_left")
+        by_id("passes").textContent = "" if passes is None else (
+            f"{passes} redeal{'s' if passes != 1 else ''} left")
+        document.body.classList.toggle("relaxed", bool(info["relaxed"]))
+        self.board.setAttribute("data-draw", str(view["draw"]))
+        by_id("btn-undo").disabled = not view.get("can_undo", True)
+        document.title = f"{info['name']} \u2013 Harp solitaire"
+
+    def show_clock(self, seconds: int) -> None:
+        by_id("clock").textContent = clock_text(seconds)
+
+    def _animate(self, before: dict[int, Any]) -> None:
+        """FLIP: start moved cards where they were, then let CSS slide them home."""
+        if window.matchMedia("(prefers-reduced-motion: reduce)").matches:
+            return
+        for cid, old in before.items():
+            el = self.cards.get(cid)
+            if el is None:
+                continue
+            el.classList.remove("settling", "dragging")
+            el.style.transform = ""
+            new = el.getBoundingClientRect()
+            dx, dy = old.left - new.left, old.top - new.top
+            if abs(dx) >= 1 or abs(dy) >= 1:
+                el.style.transform = f"translate({dx:.1f}px, {dy:.1f}px)"
+        self.board.offsetWidth  # noqa: B018 - flush layout so the start is drawn
+        for cid in before:
+            el = self.cards.get(cid)
+            if el is not None:
+                el.classList.add("settling")
+                el.style.transform = ""
+
+    # -- piles for input -------------------------------------------------------
+    def pile_cards(self, pile: str) -> list[str]:
+        """The cards of a pile in the last rendered view ('??' when face down)."""
+        v = self.view
+        if v is None:
+            return []
+        if pile == "s":
+            return [FACE_DOWN] * v["stock"]
+        if pile == "w":
+            return v["waste"]
+        if pile.startswith("f"):
+            return v["foundations"][int(pile[1:]) - 1]
+        return v["tableau"][int(pile[1:]) - 1]
+
+    def pile_names(self) -> list[str]:
+        return list(self.piles)
+
+    def elements(self, pile: str, index: int) -> list[Any]:
+        """Card elements of pile from index to the top."""
+        return [self.cards[cid] for cid in self.order.get(pile, [])[index:]]
+
+    # -- dragging ------------------------------------------------------------
+    def lift(self, els: list[Any]) -> None:
+        for el in els:
+            el.classList.remove("settling")
+            el.classList.add("dragging")
+
+    def drag_to(self, els: list[Any], dx: float, dy: float) -> None:
+        t = f"translate({dx}px, {dy}px)"
+        for el in els:
+            el.style.transform = t
+
+    def drop_target(self, lead: Any, source: str) -> str | None:
+        """The pile under most of the lead dragged card: 'tN', 'w'... or 'f' for
+        anywhere on the foundation row."""
+        r = lead.getBoundingClientRect()
+        best, best_area = None, 0.0
+        areas = [(name, el) for name, el in self.piles.items()
+                 if name.startswith("t") and name != source]
+        areas.append(("f", self.found_area))
+        for name, el in areas:
+            p = el.getBoundingClientRect()
+            w = min(r.right, p.right) - max(r.left, p.left)
+            h = min(r.bottom, p.bottom) - max(r.top, p.top)
+            if w > 0 and h > 0 and w * h > best_area:
+                best, best_area = name, w * h
+        return best
+
+    def settle(self, els: list[Any]) -> None:
+        """End a drag: cards slide back to where the view puts them."""
+        for el in els:
+            el.classList.remove("dragging")
+            el.classList.add("settling")
+            el.style.transform = ""
+
+    # -- marks -----------------------------------------------------------------
+    def mark_held(self, pile: str | None, index: int = 0) -> None:
+        for el in self.board.querySelectorAll(".held"):
+            el.classList.remove("held")
+        if pile is not None:
+            for el in self.elements(pile, index):
+                el.classList.add("held")
+
+    def show_hint(self, source: str, count: int, target: str | None) -> None:
+        self.clear_hint()
+        self._hint_seq += 1
+        seq = self._hint_seq
+        marks = [self.piles[source]] if source in self.piles else []
+        if source != "s":
+            n = len(self.order.get(source, []))
+            marks += self.elements(source, max(n - count, 0))
+        if target == "f":
+            marks.append(self.found_area)
+        elif target in self.piles:
+            marks.append(self.piles[target])
+        for el in marks:
+            el.classList.add("hint")
+        later(2.5, lambda: self.clear_hint() if self._hint_seq == seq else None)
+
+    def clear_hint(self) -> None:
+        for el in self.board.querySelectorAll(".hint"):
+            el.classList.remove("hint")
+
+    def toast(self, text: str, seconds: float = 3.5) -> None:
+        """A short non-blocking message (role=status, so screen readers hear it)."""
+        el = by_id("toast")
+        el.textContent = text
+        el.classList.add("show")
+        self._toast_seq += 1
+        seq = self._toast_seq
+
+        def hide() -> None:
+            if self._toast_seq == seq:
+                el.classList.remove("show")
+        later(seconds, hide)
+
+    def notice(self, text: str) -> None:
+        """A quiet, lasting line at the bottom (e.g. storage is unavailable)."""
+        el = by_id("notice")
+        el.textContent = text
+        el.hidden = False
+
+
+def clock_text(seconds: int) -> str:
+    m, s = divmod(max(int(seconds), 0), 60)
+    h, m = divmod(m, 60)
+    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"

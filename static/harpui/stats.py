@@ -1,0 +1,73 @@
+"""Per-game statistics and the player's settings, as plain JSON-able dicts.
+
+Pure Python.  A game counts as played once its first move is made; starting
+another game before winning an unfinished, counted one ends the streak.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+DEFAULT_SETTINGS: dict[str, Any] = {
+    "double_tap": True,
+    "interactive": True,
+    "relaxed": False,
+    # The last choices in the New Game window: game id and rule options.
+    "game": "easy-harp",
+    "options": {},
+}
+
+
+def clean_settings(data: Any) -> dict[str, Any]:
+    """Defaults overlaid with whatever stored values have the right type."""
+    out = dict(DEFAULT_SETTINGS)
+    out["options"] = {}
+    if isinstance(data, dict):
+        for key, default in DEFAULT_SETTINGS.items():
+            value = data.get(key)
+            if isinstance(value, type(default)):
+                out[key] = value
+    return out
+
+
+EMPTY_RECORD = {"played": 0, "won": 0, "streak": 0, "best_streak": 0,
+                "best_score": 0, "best_time": None}
+
+
+class Stats:
+    def __init__(self, data: Any = None) -> None:
+        self.games: dict[str, dict[str, Any]] = {}
+        if isinstance(data, dict):
+            for game_id, rec in data.items():
+                if isinstance(rec, dict):
+                    clean = dict(EMPTY_RECORD)
+                    clean.update({k: v for k, v in rec.items()
+                                  if k in EMPTY_RECORD and (isinstance(v, int) or v is None)})
+                    self.games[str(game_id)] = clean
+
+    def record(self, game_id: str) -> dict[str, Any]:
+        return self.games.setdefault(game_id, dict(EMPTY_RECORD))
+
+    def started(self, game_id: str) -> None:
+        self.record(game_id)["played"] += 1
+
+    def abandoned(self, game_id: str) -> None:
+        self.record(game_id)["streak"] = 0
+
+    def won(self, game_id: str, score: int, seconds: int) -> None:
+        rec = self.record(game_id)
+        rec["won"] += 1
+        rec["streak"] += 1
+        rec["best_streak"] = max(rec["best_streak"], rec["streak"])
+        rec["best_score"] = max(rec["best_score"], score)
+        if rec["best_time"] is None or seconds < rec["best_time"]:
+            rec["best_time"] = seconds
+
+    @staticmethod
+    def win_rate(rec: dict[str, Any]) -> str:
+        if not rec["played"]:
+            return "\u2013"
+        return f"{round(100 * rec['won'] / rec['played'])}%"
+
+    def to_data(self) -> dict[str, Any]:
+        return self.games

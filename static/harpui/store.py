@@ -1,0 +1,103 @@
+"""Versioned JSON storage over localStorage, falling back to memory.
+
+Pure Python: the browser's ``window.localStorage`` is passed in (anything with
+getItem/setItem/removeItem works), so CPython tests can hand in a fake.
+
+Every record is stored as ``{"v": VERSION, "data": ...}`` under ``harp.<name>``.
+When storage throws (private mode, quota, a sandboxed iframe) the store keeps
+working in memory and remembers a notice for the player.  A record that does
+not parse is copied to ``harp.backup.<name>``, removed from its key so it is
+reported once, and the caller gets ``None`` plus a problem to report.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+VERSION = 1
+PREFIX = "harp."
+BACKUP_PREFIX = "harp.backup."
+
+
+class Store:
+    def __init__(self, backend: Any = None) -> None:
+        self._backend = backend
+        self._memory: dict[str, str] = {}
+        self.in_memory = backend is None
+        self.notice: str | None = (
+            "Saving is not available in this browser: the game will be lost when you leave."
+            if backend is None else None)
+        self.problems: list[str] = []
+        self.quarantined: set[str] = set()
+
+    # -- raw access -------------------------------------------------------
+    def _fall_back(self, error: Exception) -> None:
+        if not self.in_memory:
+            self.in_memory = True
+            self.notice = ("Saving is not available in this browser, so the game "
+                           "is kept in memory only.")
+
+    def _get(self, key: str) -> str | None:
+        if not self.in_memory:
+            try:
+                value = self._backend.getItem(key)
+            except Exception as error:  # noqa: BLE001 - any storage failure
+                self._fall_back(error)
+            else:
+                if value is None or not isinstance(value, str):
+                    return None
+                return value
+        return self._memory.get(key)
+
+    def _set(self, key: str, value: str) -> None:
+        self._memory[key] = value
+        if not self.in_memory:
+            try:
+                self._backend.setItem(key, value)
+            except Exception as error:  # noqa: BLE001
+                self._fall_back(error)
+
+    def _remove(self, key: str) -> None:
+        self._memory.pop(key, None)
+        if not self.in_memory:
+            try:
+                self._backend.removeItem(key)
+            except Exception as error:  # noqa: BLE001
+                self._fall_back(error)
+
+    # -- records ------------------------------------------------------------
+    def save(self, name: str, data: Any) -> None:
+        self._set(PREFIX + name, json.dumps({"v": VERSION, "data": data},
+                                            separators=(",", ":")))
+
+    def load(self, name: str) -> Any:
+        """The stored data, or None when absent or unreadable (then backed up)."""
+        raw = self._get(PREFIX + name)
+        if raw is None:
+            return None
+        try:
+            record = json.loads(raw)
+            if not isinstance(record, dict) or record.get("v") != VERSION or "data" not in record:
+                raise ValueError("unknown save format")
+        except ValueError:
+            self.quarantine(name, raw, "it is not in a format this version understands")
+            return None
+        return record["data"]
+
+    def quarantine(self, name: str, raw: str | None = None, why: str = "") -> None:
+        """Keep an unreadable record under the backup key and drop it from its own."""
+        if raw is None:
+            raw = self._get(PREFIX + name)
+        if raw is not None:
+            self._set(BACKUP_PREFIX + name, raw)
+        self._remove(PREFIX + name)
+        self.quarantined.add(name)
+        self.problems.append(
+            f"Your saved {name} could not be read{': ' + why if why else ''}. "
+            f"It was kept as a backup (\u201c{BACKUP_PREFIX + name}\u201d).")
+
+    def take_problems(self) -> list[str]:
+        """Problems to report, each exactly once."""
+        out, self.problems = self.problems, []
+        return out

@@ -1,0 +1,70 @@
+"""Composition root of the Harp page: builds the UI pieces and starts the game.
+
+PyScript runs this file on the page's main thread once Pyodide is up.  The
+engine (``harp``) and the UI package (``harpui``) come from pyscript.toml's
+[files]; everything that touches the page lives in harpui.
+"""
+
+from pyscript import document, window
+
+from harpui.controller import Controller
+from harpui.dialogs import Dialogs
+from harpui.dom import by_id, later, listen, proxy
+from harpui.input import Input
+from harpui.render import Renderer
+from harpui.store import Store
+
+
+def local_storage():
+    """window.localStorage, or None where merely touching it throws."""
+    try:
+        storage = window.localStorage
+        storage.length  # noqa: B018 - some browsers throw only on use
+        return storage
+    except Exception:  # noqa: BLE001
+        return None
+
+
+def forget_url_code():
+    """Drop ?code= / #code= once opened, so a reload resumes the game in play."""
+    loc = window.location
+    if "code=" in str(loc.search) or "code=" in str(loc.hash):
+        window.history.replaceState(None, "", str(loc.pathname))
+
+
+renderer = Renderer()
+controller = Controller(Store(local_storage()), renderer)
+dialogs = Dialogs(controller, renderer)
+controller.dialogs = dialogs
+keyboard_and_pointer = Input(controller, renderer, dialogs)
+controller.start(str(window.location.search), str(window.location.hash))
+forget_url_code()
+
+
+def tick(*_):
+    renderer.show_clock(int(controller.seconds()))
+
+
+_resize_pending = []
+
+
+def on_resize(*_):
+    """Re-lay the columns (their squeeze depends on the window's height)."""
+    if _resize_pending:
+        return
+    _resize_pending.append(True)
+
+    def run():
+        _resize_pending.clear()
+        controller.relayout()
+    later(0.1, run)
+
+
+listen(window, "resize", on_resize)
+window.setInterval(proxy(tick), 1000)
+
+for button in document.querySelectorAll(".tools button"):
+    button.disabled = False
+by_id("loader").hidden = True
+controller.relayout()      # measure again now that the page is fully laid out
+document.documentElement.setAttribute("data-harp-ready", "")
