@@ -1,0 +1,415 @@
+"""A solver for every Harp-family game: WIN with a move list, proven LOSS, or UNKNOWN.
+
+The search is a depth-first search on an explicit stack (Pyodide's recursion
+limit is low) with a transposition table.  Techniques, each sound:
+
+* **Canonical keys.**  Columns are sorted, the two copies of a card are the
+  same value, and foundations are kept per suit as sorted heights.  In fair
+  mode face-down cards are only counts; in thoughtful mode a column's hidden
+  cards are fixed, so (its starting column, how many are left) names them.
+* **Stock macro moves.**  "Tap k times, then play the top waste card" is one
+  move; the pass number is part of the key when passes are limited.
+* **Safe foundation moves.**  A card goes up by itself when no card could ever
+  need it as a base: an ace or a 2, or a card whose lower opposite-colour
+  cards are all on the foundations already.  Taken only from the tableau, and
+  from the waste only when drawing one card (with draw 3 the waste's grouping
+  could matter).
+* **No move that undoes the previous one.**
+
+**Fair mode** (the default) knows only what the player sees: face-up cards,
+the waste, and after the first pass the whole stock (every stock card has
+been through the waste).  A move that would turn up an unknown card is a
+*frontier*: the search does not look past it.  So fair mode answers WIN only
+when a win needs no unknown card, LOSS when no sequence of moves can win or
+reveal anything new, and otherwise UNKNOWN with the best move to make now.
+**Thoughtful mode** knows every card; it measures winnability and certifies
+deals.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Iterator
+
+from .cards import KING, builds_on, is_red, rank, suit
+from .game import Game
+
+UNKNOWN_CARD = -1
+
+WIN = "win"
+LOSS = "loss"
+UNKNOWN = "unknown"
+
+
+@dataclass
+class Result:
+    verdict: str  # "win", "loss" or "unknown"
+    moves: list[str] = field(default_factory=list)  # the winning line, for a win
+    nodes: int = 0
+    seconds: float = 0.0
+    best_move: str | None = None  # first move of the win, or of the most promising line
+    thoughtful: bool = False
+    frontier: bool = False  # fair mode: a move that reveals an unknown card was reachable
+
+    def __repr__(self) -> str:
+        return f"<Result {self.verdict} nodes={self.nodes} moves={len(self.moves)} best={self.best_move!r}>"
+
+
+# A state: (columns, downs, talon, position, pass, foundations)
+#   columns: tuple of tuples of face-up card values, bottom -> top
+#   downs:   tuple of face-down counts per column
+#   talon:   the stock and waste as one tuple in drawing order; talon[:position] is the waste
+#   foundations: tuple of (suit or -1, height) per foundation slot, in the engine's slot order
+State = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...], int, int, tuple[tuple[int, int], ...]]
+
+# What the next move must do, after a move that is only worth making for what follows it:
+#   ("use", i, j, n): n cards went from column i to column j, turning nothing up and emptying
+#       nothing.  That only helps if the next move uses the card it laid bare in column i (moves
+#       it, or puts something on it), or moves more than those n cards on from column j.  Any
+#       winning line can be reordered so the shuttle comes just before that use, so requiring it
+#       loses nothing.  It also forbids moving the same cards straight back.
+#   ("onto", j): a card was taken back from a foundation onto column j.  That only helps if the
+#       next move puts a card on it (the same reordering argument).
+Need = tuple[object, ...] | None
+
+# A step: the engine moves it stands for, the state after it, its order rank, and what it needs next.
+Step = tuple[list[str], State, int, Need]
+
+
+class _Solver:
+    def __init__(self, game: Game, thoughtful: bool, prune: bool) -> None:
+        self.rules = game.rules
+        self.thoughtful = thoughtful
+        self.prune = prune
+        self.decks = game.rules.decks
+        values = game._value
+        # Hidden cards of each column, bottom -> top (unknown in fair mode).
+        self.hidden = [
+            [values[c] if thoughtful else UNKNOWN_CARD for c in col[: game.down[i]]] for i, col in enumerate(game.tableau)
+        ]
+        columns = tuple(tuple(values[c] for c in col[game.down[i]:]) for i, col in enumerate(game.tableau))
+        stock_known = thoughtful or game.pass_number > 1
+        talon = tuple(values[c] for c in game.waste) + tuple(
+            values[c] if stock_known else UNKNOWN_CARD for c in reversed(game.stock)
+        )
+        foundations = tuple(
+            (suit(values[f[0]]) if f else self._slot_suit(i), len(f)) for i, f in enumerate(game.foundations)
+        )
+        self.start: State = (columns, tuple(game.down), talon, len(game.waste), game.pass_number, foundations)
+        self.frontier_found = False
+
+    # ----- rules on solver states -------------------------------------------
+
+    def _slot_suit(self, index: int) -> int:
+        return index // self.decks if self.rules.reserved_slots else -1
+
+    def _foundation_for(self, foundations: tuple[tuple[int, int], ...], card: int) -> int:
+        """The first slot that takes ``card`` (as the engine's ``>f`` picks), or -1."""
+        for i, (s, h) in enumerate(foundations):
+            if h == rank(card) and (s == suit(card) or (h == 0 and s == -1)):
+                return i
+        return -1
+
+    def _can_build(self, card: int, column: tuple[int, ...], count: int) -> bool:
+        if column:
+            return builds_on(card, column[-1])
+        if self.rules.empty == "king" and rank(card) != KING:
+            return False
+        return not (self.rules.one_card and count > 1 and rank(card) != KING)
+
+    def _is_safe(self, foundations: tuple[tuple[int, int], ...], card: int) -> bool:
+        r = rank(card)
+        if r <= 1:
+            return True
+        red = is_red(card)
+        done = sum(1 for s, h in foundations if s >= 0 and is_red(s * 13) != red and h >= r)
+        return done == 2 * self.decks
+
+    def _run_length(self, column: tuple[int, ...]) -> int:
+        n = 1 if column else 0
+        while n < len(column) and builds_on(column[-n], column[-n - 1]):
+            n += 1
+        return n
+
+    def _key(self, state: State) -> tuple[object, ...]:
+        columns, downs, talon, position, pass_number, foundations = state
+        cols = sorted(
+            ((i, downs[i]) if downs[i] else (-1, 0), column) for i, column in enumerate(columns)
+        )
+        per_suit = tuple(tuple(sorted(h for s, h in foundations if s == x)) for x in range(4))
+        if self.rules.passes is None:
+            if self.rules.draw == 1:
+                position = 0  # with one card a tap and no pass limit, every talon card is always in reach
+            pass_number = 0
+        return (tuple(cols), per_suit, talon, position, pass_number)
+
+    @staticmethod
+    def _need_key(state: State, need: Need) -> object:
+        """``need`` in terms of column contents, which stay the same when the key sorts columns."""
+        if need is None:
+            return None
+        columns, downs = state[0], state[1]
+
+        def column(c: object) -> object:
+            assert isinstance(c, int)
+            return (downs[c], columns[c])
+
+        if need[0] == "onto":
+            return ("onto", column(need[1]))
+        return ("use", column(need[1]), column(need[2]), need[3])
+
+    # ----- changing states -----------------------------------------------------
+
+    def _turn_up(self, columns: list[tuple[int, ...]], downs: list[int], i: int) -> bool:
+        """Turn up the top hidden card of an emptied column; False if it is unknown (a frontier)."""
+        if columns[i] or not downs[i]:
+            return True
+        card = self.hidden[i][downs[i] - 1]
+        if card == UNKNOWN_CARD:
+            return False
+        downs[i] -= 1
+        columns[i] = (card,)
+        return True
+
+    def _auto(self, state: State, moves: list[str]) -> State:
+        """Apply safe foundation moves until none is left (never one that reveals an unknown card)."""
+        if not self.prune:
+            return state
+        columns_t, downs_t, talon, position, pass_number, foundations_t = state
+        columns, downs, foundations = list(columns_t), list(downs_t), list(foundations_t)
+        changed = True
+        while changed:
+            changed = False
+            for i, column in enumerate(columns):
+                if column and self._is_safe(tuple(foundations), column[-1]):
+                    slot = self._foundation_for(tuple(foundations), column[-1])
+                    if slot < 0:
+                        continue
+                    if len(column) == 1 and downs[i] and self.hidden[i][downs[i] - 1] == UNKNOWN_CARD:
+                        continue  # that would reveal a card: leave it as a choice for the search
+                    columns[i] = column[:-1]
+                    s, h = foundations[slot]
+                    foundations[slot] = (suit(column[-1]), h + 1)
+                    self._turn_up(columns, downs, i)
+                    moves.append(f"t{i + 1}>f{slot + 1}")
+                    changed = True
+            if self.rules.draw == 1 and position and talon[position - 1] != UNKNOWN_CARD:
+                card = talon[position - 1]
+                if self._is_safe(tuple(foundations), card):
+                    slot = self._foundation_for(tuple(foundations), card)
+                    if slot >= 0:
+                        talon = talon[: position - 1] + talon[position:]
+                        position -= 1
+                        s, h = foundations[slot]
+                        foundations[slot] = (suit(card), h + 1)
+                        moves.append(f"w>f{slot + 1}")
+                        changed = True
+        return (tuple(columns), tuple(downs), talon, position, pass_number, tuple(foundations))
+
+    def _talon_positions(self, state: State) -> Iterator[tuple[int, int, int]]:
+        """(taps, position, pass) for every waste top reachable by tapping, the current one first."""
+        _, _, talon, position, pass_number, _ = state
+        if position:
+            yield 0, position, pass_number
+        seen = {position}  # reaching a position again on a later pass is never better
+        total = self.rules.passes
+        taps = 0
+        for _ in range(2 * len(talon) + 4):
+            if position < len(talon):
+                nxt = min(position + self.rules.draw, len(talon))
+                if any(c == UNKNOWN_CARD for c in talon[position:nxt]):
+                    self.frontier_found = True
+                    return
+                position = nxt
+            elif talon and (total is None or pass_number < total):
+                position, pass_number = 0, pass_number + 1
+            else:
+                return
+            taps += 1
+            if position in seen:
+                if total is None and position == state[3]:
+                    return  # back where we started: the cycle is complete
+                continue
+            seen.add(position)
+            if position:
+                yield taps, position, pass_number
+
+    @staticmethod
+    def _allowed(need: Need, src: int, dst: int, count: int) -> bool:
+        """Whether a move from column ``src`` (-1: waste or foundation) to column ``dst`` (-1: a
+        foundation) meets what the previous move needs."""
+        if need is None:
+            return True
+        if need[0] == "onto":
+            return dst == need[1]
+        _, i, j, n = need
+        if src == j and dst == i and count == n:
+            return False  # straight back
+        return src == i or dst == i or (src == j and isinstance(n, int) and count > n)
+
+    def steps(self, state: State, need: Need) -> list[Step]:
+        """Every move from ``state`` as (engine moves, next state, order rank, need); lower rank first."""
+        columns, downs, talon, position, pass_number, foundations = state
+        out: list[Step] = []
+        prune = self.prune
+
+        def finish(moves: list[str], cols: list[tuple[int, ...]], dns: list[int], tal: tuple[int, ...],
+                   pos: int, pas: int, fnd: tuple[tuple[int, int], ...], order: int, then: Need = None) -> None:
+            after = self._auto((tuple(cols), tuple(dns), tal, pos, pas, fnd), moves)
+            if then is not None and len(moves) > 1:
+                then = None  # a safe foundation move followed: the obligation no longer fits
+            out.append((moves, after, order, then if prune else None))
+
+        # Tableau tops to foundations, and tableau runs to other columns.
+        for i, column in enumerate(columns):
+            if not column:
+                continue
+            top = column[-1]
+            slot = self._foundation_for(foundations, top)
+            if slot >= 0 and self._allowed(need, i, -1, 1):
+                cols, dns = list(columns), list(downs)
+                cols[i] = column[:-1]
+                if self._turn_up(cols, dns, i):
+                    fnd = list(foundations)
+                    fnd[slot] = (suit(top), fnd[slot][1] + 1)
+                    finish([f"t{i + 1}>f{slot + 1}"], cols, dns, talon, position, pass_number, tuple(fnd),
+                           0 if not cols[i] or dns[i] < downs[i] else 1)
+                else:
+                    self.frontier_found = True
+            run = self._run_length(column)
+            if self.rules.one_card:
+                counts = [1] + ([run] if run > 1 and rank(column[-run]) == KING else [])
+            else:
+                counts = list(range(1, run + 1))
+            for count in counts:
+                moving = column[-count]
+                whole = count == len(column)
+                for j, target in enumerate(columns):
+                    if j == i or not self._can_build(moving, target, count):
+                        continue
+                    if not target and whole and not downs[i]:
+                        continue  # a whole column into a space changes nothing
+                    if self.rules.one_card and count > 1 and target:
+                        continue
+                    if not self._allowed(need, i, j, count):
+                        continue
+                    cols, dns = list(columns), list(downs)
+                    cols[i], cols[j] = column[:-count], target + column[-count:]
+                    if not self._turn_up(cols, dns, i):
+                        self.frontier_found = True
+                        continue
+                    reveals = dns[i] < downs[i]
+                    empties = not cols[i] and not dns[i]
+                    order = 2 if reveals else 4 if empties else 6
+                    then: Need = None if reveals or empties else ("use", i, j, count)
+                    finish([f"t{i + 1}:{count}>t{j + 1}" if count > 1 else f"t{i + 1}>t{j + 1}"],
+                           cols, dns, talon, position, pass_number, foundations, order, then)
+
+        # The stock: every reachable waste card, to a foundation or a column.
+        for taps, pos, pas in self._talon_positions(state):
+            card = talon[pos - 1]
+            rest = talon[: pos - 1] + talon[pos:]
+            taps_moves = ["s"] * taps
+            slot = self._foundation_for(foundations, card)
+            if slot >= 0 and self._allowed(need, -1, -1, 1):
+                fnd = list(foundations)
+                fnd[slot] = (suit(card), fnd[slot][1] + 1)
+                finish(taps_moves + [f"w>f{slot + 1}"], list(columns), list(downs), rest, pos - 1, pas, tuple(fnd),
+                       1 if taps == 0 else 3)
+            for j, target in enumerate(columns):
+                if self._can_build(card, target, 1) and self._allowed(need, -1, j, 1):
+                    cols = list(columns)
+                    cols[j] = target + (card,)
+                    finish(taps_moves + [f"w>t{j + 1}"], cols, list(downs), rest, pos - 1, pas, foundations,
+                           3 if taps == 0 else 5)
+
+        # Take-backs from the foundations.
+        if self.rules.takeback:
+            for f, (s, h) in enumerate(foundations):
+                if not h:
+                    continue
+                card = s * 13 + h - 1
+                for j, target in enumerate(columns):
+                    if self._can_build(card, target, 1) and self._allowed(need, -1, j, 1):
+                        cols = list(columns)
+                        cols[j] = target + (card,)
+                        fnd = list(foundations)
+                        fnd[f] = (s if self.rules.reserved_slots or h > 1 else -1, h - 1)
+                        after = (tuple(cols), downs, talon, position, pass_number, tuple(fnd))
+                        out.append(([f"f{f + 1}>t{j + 1}"], after, 8, ("onto", j) if prune else None))
+        out.sort(key=lambda step: (self._distance(step[1]), step[2]))
+        return out
+
+    @staticmethod
+    def _distance(state: State) -> int:
+        """How far a state looks from a win: face-down cards weigh most, then cards not yet up."""
+        return 4 * sum(state[1]) - sum(h for _, h in state[5])
+
+    def is_won(self, state: State) -> bool:
+        return sum(h for _, h in state[5]) == self.rules.cards
+
+    # ----- the search -----------------------------------------------------------
+
+    def search(self, max_nodes: int | None, max_seconds: float | None) -> Result:
+        started = time.perf_counter()
+        first_moves: list[str] = []
+        start = self._auto(self.start, first_moves)
+        result = Result(UNKNOWN, thoughtful=self.thoughtful)
+        if self.is_won(start):
+            result.verdict, result.moves = WIN, first_moves
+            result.best_move = first_moves[0] if first_moves else None
+            return result
+        seen: set[tuple[object, object]] = {(self._key(start), None)}
+        # Each frame: (state, its remaining steps, the moves that led into it)
+        stack: list[tuple[State, list[Step], list[str]]] = [(start, self.steps(start, None), first_moves)]
+        nodes = 0
+        exhausted = True
+        while stack:
+            nodes += 1
+            if max_nodes is not None and nodes > max_nodes or (
+                max_seconds is not None and nodes % 256 == 0 and time.perf_counter() - started > max_seconds
+            ):
+                exhausted = False
+                break
+            state, todo, _ = stack[-1]
+            if not todo:
+                stack.pop()
+                continue
+            moves, nxt, _, need = todo.pop(0)
+            key = (self._key(nxt), self._need_key(nxt, need))
+            if key in seen:
+                continue
+            seen.add(key)
+            if self.is_won(nxt):
+                line = [m for frame in stack for m in frame[2]] + moves
+                result.verdict, result.moves = WIN, line
+                result.best_move = line[0] if line else None
+                break
+            stack.append((nxt, self.steps(nxt, need), moves))
+        result.nodes = nodes
+        result.seconds = time.perf_counter() - started
+        result.frontier = self.frontier_found
+        if result.verdict != WIN and exhausted:
+            # Every reachable position was seen: lost, unless a move could reveal something new.
+            result.verdict = UNKNOWN if self.frontier_found else LOSS
+        return result
+
+
+def solve(
+    game: Game,
+    *,
+    max_nodes: int | None = None,
+    max_seconds: float | None = None,
+    thoughtful: bool = False,
+    prune: bool = True,
+) -> Result:
+    """Solve ``game`` from its current position without changing it.
+
+    ``thoughtful=True`` lets the solver see every card; the default sees only
+    what the player sees.  ``prune=False`` turns off the safe foundation moves
+    (the tests compare both).
+    """
+    if game.is_won():
+        return Result(WIN, thoughtful=thoughtful)
+    return _Solver(game, thoughtful, prune).search(max_nodes, max_seconds)
