@@ -37,6 +37,11 @@ from .game import Game
 
 UNKNOWN_CARD = -1
 
+# Lookup tables: the hot loop reads these instead of calling the card helpers.
+_RANK = [rank(c) for c in range(52)]
+_BUILDS = {(c, onto) for c in range(52) for onto in range(52) if builds_on(c, onto)}
+_FITS_ON = [tuple(c for c in range(52) if (c, onto) in _BUILDS) for onto in range(52)]
+
 WIN = "win"
 LOSS = "loss"
 UNKNOWN = "unknown"
@@ -69,8 +74,9 @@ State = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...], int
 #       it, or puts something on it), or moves more than those n cards on from column j.  Any
 #       winning line can be reordered so the shuttle comes just before that use, so requiring it
 #       loses nothing.  It also forbids moving the same cards straight back.
-#   ("onto", j): a card was taken back from a foundation onto column j.  That only helps if the
-#       next move puts a card on it (the same reordering argument).
+#   ("onto", j): a card was taken back from a foundation onto column j, or played there from a
+#       talon whose every card stays in reach.  That only helps if the next move puts a card on
+#       it (the same reordering argument).
 Need = tuple[object, ...] | None
 
 # A step: the engine moves it stands for, the state after it, its order rank, and what it needs next.
@@ -111,13 +117,6 @@ class _Solver:
                 return i
         return -1
 
-    def _can_build(self, card: int, column: tuple[int, ...], count: int) -> bool:
-        if column:
-            return builds_on(card, column[-1])
-        if self.rules.empty == "king" and rank(card) != KING:
-            return False
-        return not (self.rules.one_card and count > 1 and rank(card) != KING)
-
     def _is_safe(self, foundations: tuple[tuple[int, int], ...], card: int) -> bool:
         r = rank(card)
         if r <= 1:
@@ -126,11 +125,29 @@ class _Solver:
         done = sum(1 for s, h in foundations if s >= 0 and is_red(s * 13) != red and h >= r)
         return done == 2 * self.decks
 
-    def _run_length(self, column: tuple[int, ...]) -> int:
+    @staticmethod
+    def _run_length(column: tuple[int, ...]) -> int:
         n = 1 if column else 0
-        while n < len(column) and builds_on(column[-n], column[-n - 1]):
+        while n < len(column) and (column[-n], column[-n - 1]) in _BUILDS:
             n += 1
         return n
+
+    def _targets(self, columns: tuple[tuple[int, ...], ...]) -> tuple[dict[int, list[int]], list[int]]:
+        """Which columns take each card value on top, and which columns are empty."""
+        takers: dict[int, list[int]] = {}
+        spaces = []
+        for j, column in enumerate(columns):
+            if column:
+                for card in _FITS_ON[column[-1]]:
+                    takers.setdefault(card, []).append(j)
+            else:
+                spaces.append(j)
+        return takers, spaces
+
+    def _space_takes(self, card: int, count: int) -> bool:
+        if _RANK[card] == KING:
+            return True
+        return self.rules.empty == "any" and not (self.rules.one_card and count > 1)
 
     def _key(self, state: State) -> tuple[object, ...]:
         columns, downs, talon, position, pass_number, foundations = state
@@ -261,6 +278,7 @@ class _Solver:
                 then = None  # a safe foundation move followed: the obligation no longer fits
             out.append((moves, after, order, then if prune else None))
 
+        takers, spaces = self._targets(columns)
         # Tableau tops to foundations, and tableau runs to other columns.
         for i, column in enumerate(columns):
             if not column:
@@ -285,14 +303,12 @@ class _Solver:
             for count in counts:
                 moving = column[-count]
                 whole = count == len(column)
-                for j, target in enumerate(columns):
-                    if j == i or not self._can_build(moving, target, count):
-                        continue
-                    if not target and whole and not downs[i]:
-                        continue  # a whole column into a space changes nothing
-                    if self.rules.one_card and count > 1 and target:
-                        continue
-                    if not self._allowed(need, i, j, count):
+                targets = [] if self.rules.one_card and count > 1 else takers.get(moving, [])
+                if spaces and self._space_takes(moving, count) and not (whole and not downs[i]):
+                    targets = targets + spaces  # (a whole column into a space would change nothing)
+                for j in targets:
+                    target = columns[j]
+                    if j == i or not self._allowed(need, i, j, count):
                         continue
                     cols, dns = list(columns), list(downs)
                     cols[i], cols[j] = column[:-count], target + column[-count:]
@@ -306,7 +322,10 @@ class _Solver:
                     finish([f"t{i + 1}:{count}>t{j + 1}" if count > 1 else f"t{i + 1}>t{j + 1}"],
                            cols, dns, talon, position, pass_number, foundations, order, then)
 
-        # The stock: every reachable waste card, to a foundation or a column.
+        # The stock: every reachable waste card, to a foundation or a column.  Drawing one card
+        # with no pass limit, every talon card stays in reach, so putting one on a column can
+        # wait until a card is to go on it: the same reordering argument as a take-back.
+        always_in_reach = self.rules.draw == 1 and self.rules.passes is None
         for taps, pos, pas in self._talon_positions(state):
             card = talon[pos - 1]
             rest = talon[: pos - 1] + talon[pos:]
@@ -317,12 +336,12 @@ class _Solver:
                 fnd[slot] = (suit(card), fnd[slot][1] + 1)
                 finish(taps_moves + [f"w>f{slot + 1}"], list(columns), list(downs), rest, pos - 1, pas, tuple(fnd),
                        1 if taps == 0 else 3)
-            for j, target in enumerate(columns):
-                if self._can_build(card, target, 1) and self._allowed(need, -1, j, 1):
+            for j in takers.get(card, []) + (spaces if spaces and self._space_takes(card, 1) else []):
+                if self._allowed(need, -1, j, 1):
                     cols = list(columns)
-                    cols[j] = target + (card,)
+                    cols[j] = columns[j] + (card,)
                     finish(taps_moves + [f"w>t{j + 1}"], cols, list(downs), rest, pos - 1, pas, foundations,
-                           3 if taps == 0 else 5)
+                           3 if taps == 0 else 5, ("onto", j) if always_in_reach else None)
 
         # Take-backs from the foundations.
         if self.rules.takeback:
@@ -330,10 +349,10 @@ class _Solver:
                 if not h:
                     continue
                 card = s * 13 + h - 1
-                for j, target in enumerate(columns):
-                    if self._can_build(card, target, 1) and self._allowed(need, -1, j, 1):
+                for j in takers.get(card, []) + (spaces if spaces and self._space_takes(card, 1) else []):
+                    if self._allowed(need, -1, j, 1):
                         cols = list(columns)
-                        cols[j] = target + (card,)
+                        cols[j] = columns[j] + (card,)
                         fnd = list(foundations)
                         fnd[f] = (s if self.rules.reserved_slots or h > 1 else -1, h - 1)
                         after = (tuple(cols), downs, talon, position, pass_number, tuple(fnd))
