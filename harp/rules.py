@@ -80,9 +80,8 @@ class Rules:
 
 
 def check_draw(value: object) -> int:
-    if isinstance(value, bool) or value not in (1, 3):
+    if isinstance(value, bool) or not isinstance(value, int) or value not in (1, 3):
         raise ValueError(f"draw must be 1 or 3, not {value!r}")
-    assert isinstance(value, int)
     return value
 
 
