@@ -64,6 +64,9 @@ def decode(code: object) -> tuple[Rules, int, bool]:
         raise ValueError(f"a deal code is text like EH1-N-AAAAAAF, not {type(code).__name__}")
     text = code.strip().upper()
     shown = text if len(text) <= 40 else text[:40] + "…"
+    if not code.strip().isascii():
+        # Checked on the raw text: upper() turns "ß" into "SS", and isdigit() accepts "²".
+        raise ValueError(f"{shown!r} is not a deal code: a code uses only the letters A-Z, digits and dashes")
     parts = text.split("-")
     if len(parts) not in (3, 4):
         raise ValueError(f"{shown!r} is not a deal code: it should look like EH1-N-AAAAAAF")
