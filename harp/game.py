@@ -20,7 +20,8 @@ SAVE_VERSION = 1
 # A pile reference: ("s", 0), ("w", 0), ("f", 0..7) or ("t", 0..9); indexes from 0.
 Pile = tuple[str, int]
 
-_MOVE = re.compile(r"(w|t\d+|f\d+)(?::(\d+))?>(t\d+|f\d*)")
+# ASCII digits, at most 6: int() refuses numbers over 4300 digits with a plain ValueError.
+_MOVE = re.compile(r"(w|t[0-9]{1,6}|f[0-9]{1,6})(?::([0-9]{1,6}))?>(t[0-9]{1,6}|f[0-9]{0,6})")
 
 FOUNDATION_POINTS = 10
 TURN_UP_POINTS = 5
