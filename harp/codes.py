@@ -18,6 +18,7 @@ from .rules import GAMES, Rules
 RULES_VERSION = 1
 MAX_DEAL = 999_999
 _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+MAX_CODE_LENGTH = 64  # "EH1-D3P3EAT1-N-AAAAAAF" is 22; the rest is room for pass counts up to 10**40
 _OPTION = re.compile(r"D(\d+)|P(\d+|U)|E([AK])|T([01])")
 
 
@@ -70,6 +71,9 @@ def decode(code: object) -> tuple[Rules, int, bool]:
     if not code.strip().isascii():
         # Checked on the raw text: upper() turns "ß" into "SS", and isdigit() accepts "²".
         raise ValueError(f"{shown!r} is not a deal code: a code uses only the letters A-Z, digits and dashes")
+    if len(text) > MAX_CODE_LENGTH:
+        # Also keeps int() below its 4300-digit limit and the messages short.
+        raise ValueError(f"{shown!r} is not a deal code: it is {len(text)} characters long, a code is at most {MAX_CODE_LENGTH}")
     parts = text.split("-")
     if len(parts) not in (3, 4):
         raise ValueError(f"{shown!r} is not a deal code: it should look like EH1-N-AAAAAAF")
