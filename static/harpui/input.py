@@ -2,8 +2,9 @@
 
 Pointer Events cover mouse, touch and pen alike.  A press that moves more
 than a few pixels becomes a drag (the cards follow the pointer and are
-dropped on the pile under them); otherwise the browser's click that follows
-is a tap.  Two taps on the same card within DOUBLE_TAP_S are a double tap.
+dropped on the pile under them); otherwise the pointerup is a tap (and the
+browser's click that follows it is ignored; a click with no pointer gesture
+before it, like element.click(), is a tap too).  Two taps on the same card within DOUBLE_TAP_S are a double tap.
 The keyboard moves a focus ring over the piles (roving tabindex), picks
 cards up with Enter/Space and puts them down with Enter/Space.
 """
@@ -20,6 +21,7 @@ from .controller import DOUBLE_TAP_S
 from .dom import by_id, closest, later, listen, nil, proxy
 
 DRAG_START_PX = 6
+CLICK_AFTER_UP_S = 0.8
 
 
 class Input:
@@ -29,7 +31,7 @@ class Input:
         self.dialogs = dialogs
         self.press: dict[str, Any] | None = None
         self.drag_els: list[Any] = []
-        self.suppress_click = False
+        self._click_skip_until = 0.0
         self.last_tap: tuple[str, int | None, float] | None = None
         self.held: tuple[str, int] | None = None     # keyboard: (pile, count)
         self.focus = "t1"
@@ -68,25 +70,20 @@ class Input:
 
     # -- pointer -------------------------------------------------------------
     def _down(self, ev: Any) -> None:
-        self.suppress_click = False
         if not ev.isPrimary or (ev.pointerType == "mouse" and ev.button != 0):
             return
-        el = closest(ev.target, "[data-id]")
-        if el is None:
+        hit = self._hit(ev.target)
+        if hit is None:
             return
-        where = self.r.where.get(int(el.getAttribute("data-id")))
-        if where is None:
-            return
-        pile, index = where
+        pile, index = hit
         cards = self.r.pile_cards(pile)
-        if pile == "s" or index >= len(cards) or is_face_down(cards[index]):
-            return
-        if pile[0] in "wf" and index != len(cards) - 1:
-            return
-        self._drop_held()
-        self.press = {"pile": pile, "index": index, "count": len(cards) - index,
-                      "x": float(ev.clientX), "y": float(ev.clientY), "id": ev.pointerId,
-                      "started": False}
+        draggable = (pile != "s" and index is not None and index < len(cards)
+                     and not is_face_down(cards[index])
+                     and (pile[0] == "t" or index == len(cards) - 1))
+        self.press = {"pile": pile, "index": index,
+                      "count": len(cards) - index if index is not None else 0,
+                      "draggable": draggable, "x": float(ev.clientX), "y": float(ev.clientY),
+                      "id": ev.pointerId, "started": False}
         window.addEventListener("pointermove", self._move_p)
         window.addEventListener("pointerup", self._up_p)
         window.addEventListener("pointercancel", self._cancel_p)
@@ -100,21 +97,28 @@ class Input:
             if dx * dx + dy * dy < DRAG_START_PX * DRAG_START_PX:
                 return
             p["started"] = True
-            self.drag_els = self.r.elements(p["pile"], p["index"])
-            self.r.lift(self.drag_els)
-        ev.preventDefault()
-        self.r.drag_to(self.drag_els, dx, dy)
+            if p["draggable"]:
+                self._drop_held()
+                self.drag_els = self.r.elements(p["pile"], p["index"])
+                self.r.lift(self.drag_els)
+        if self.drag_els:
+            ev.preventDefault()
+            self.r.drag_to(self.drag_els, dx, dy)
 
     def _up(self, ev: Any) -> None:
         p = self.press
         if p is None or ev.pointerId != p["id"]:
             return
         self._end_press()
+        # The browser's click after this pointerup is the same gesture: skip it.
+        self._click_skip_until = time.monotonic() + CLICK_AFTER_UP_S
         if not p["started"]:
-            return                      # a tap: the click event follows
-        self.suppress_click = True
+            self._tap(p["pile"], p["index"])
+            return
         els, self.drag_els = self.drag_els, []
-        target = self.r.drop_target(els[0], p["pile"]) if els else None
+        if not els:
+            return
+        target = self.r.drop_target(els[0], p["pile"])
         if target is not None:
             self.c.drop(p["pile"], p["count"], target)
         self.r.settle(els)
@@ -139,27 +143,39 @@ class Input:
             ev.preventDefault()
 
     def _click(self, ev: Any) -> None:
-        if self.suppress_click:
-            self.suppress_click = False
+        """Clicks that no pointer gesture explains (element.click(), assistive tech)."""
+        if time.monotonic() < self._click_skip_until:
+            self._click_skip_until = 0.0
             return
-        el = closest(ev.target, "[data-pile]")
+        hit = self._hit(ev.target)
+        if hit is not None:
+            self._tap(*hit)
+
+    def _hit(self, target: Any) -> tuple[str, int | None] | None:
+        """(pile, card index) under an event target; index None for a pile's empty area."""
+        el = closest(target, "[data-pile]")
         if el is None:
-            return
-        pile = el.getAttribute("data-pile")
+            return None
+        pile = str(el.getAttribute("data-pile"))
+        if pile not in self.r.piles:
+            return None
+        card_id = el.getAttribute("data-id")
+        if not nil(card_id):
+            where = self.r.where.get(int(card_id))
+            if where is not None:
+                return where
+        cards = self.r.pile_cards(pile)
+        return pile, (len(cards) - 1 if cards else None)
+
+    def _tap(self, pile: str, index: int | None) -> None:
         self._set_focus(pile, move_focus=False)
+        self._drop_held()
         if pile == "s":
-            self._drop_held()
             self.c.draw()
             return
         cards = self.r.pile_cards(pile)
-        card_id = el.getAttribute("data-id")
-        if not nil(card_id):
-            index: int | None = self.r.where.get(int(card_id), (pile, None))[1]
-        else:
-            index = len(cards) - 1 if cards else None
-        if index is None or is_face_down(cards[index]):
+        if index is None or index >= len(cards) or is_face_down(cards[index]):
             return
-        self._drop_held()
         now = time.monotonic()
         last = self.last_tap
         if (last and last[0] == pile and last[1] == index and now - last[2] < DOUBLE_TAP_S

@@ -233,6 +233,7 @@ class Renderer:
             f"{passes} redeal{'s' if passes != 1 else ''} left")
         document.body.classList.toggle("relaxed", bool(info["relaxed"]))
         self.board.setAttribute("data-draw", str(view["draw"]))
+        self.board.setAttribute("data-code", view["code"])   # for people and tests alike
         by_id("btn-undo").disabled = not view.get("can_undo", True)
         document.title = f"{info['name']} \u2013 Harp solitaire"
 

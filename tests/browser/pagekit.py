@@ -1,0 +1,206 @@
+"""Helpers for the browser tests of the game page (not a test module).
+
+The page is driven with real pointer and keyboard events; what it shows is
+read back through the page's test contract (data-pile, data-card) and
+checked against the same deal played in CPython with the `harp` engine.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import harp
+from playwright.sync_api import Page
+
+READY = "html[data-harp-ready]"
+
+LAYOUT_JS = """() => {
+  const out = {};
+  for (const pile of document.querySelectorAll('#board .pile[data-pile]')) {
+    out[pile.dataset.pile] = [...pile.querySelectorAll('[data-card]')].map(c => {
+      if (c.dataset.pile !== pile.dataset.pile) return 'WRONG-PILE:' + c.dataset.card;
+      return c.dataset.card;
+    });
+  }
+  return out;
+}"""
+
+
+# -- reading the page ---------------------------------------------------------
+def layout(page: Page) -> dict[str, list[str]]:
+    """pile -> its cards bottom to top, as the page shows them."""
+    return page.evaluate(LAYOUT_JS)
+
+
+def expected(g: harp.Game) -> dict[str, list[str]]:
+    """The same, from the engine's view."""
+    v = g.view()
+    out = {"s": ["??"] * v["stock"], "w": list(v["waste"])}
+    out.update({f"f{i + 1}": list(f) for i, f in enumerate(v["foundations"])})
+    out.update({f"t{i + 1}": list(t) for i, t in enumerate(v["tableau"])})
+    return out
+
+
+def assert_shows(page: Page, g: harp.Game) -> None:
+    """The page shows exactly the engine's position, counters included."""
+    assert layout(page) == expected(g)
+    v = g.view()
+    assert page.text_content("#moves") == str(v["moves"])
+    assert page.text_content("#score") == str(v["score"])
+
+
+def code_of(page: Page) -> str:
+    return page.get_attribute("#board", "data-code") or ""
+
+
+def toast(page: Page) -> str:
+    return page.text_content("#toast") or ""
+
+
+# -- setting up -------------------------------------------------------------------
+def wait_ready(page: Page) -> None:
+    page.wait_for_selector(READY, state="attached", timeout=60_000)
+
+
+def load_position(page: Page, g: harp.Game) -> None:
+    """Make g (with its undo history) the saved game, then reload to resume it."""
+    record = {"v": 1, "data": {"game": g.to_json(), "counted": False,
+                               "won_recorded": False, "elapsed": 0}}
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", ["harp.game", json.dumps(record)])
+    page.reload()
+    wait_ready(page)
+
+
+def replay(code: str, moves: list[str]) -> harp.Game:
+    g = harp.Game.from_code(code)
+    for m in moves:
+        g.play(m)
+    return g
+
+
+# -- where things are on screen ----------------------------------------------------
+def still(page: Page) -> None:
+    """Wait until no card is sliding (moves animate for a moment)."""
+    page.wait_for_function("() => document.getAnimations().length === 0", timeout=5_000)
+
+
+def card_point(page: Page, pile: str, index: int = -1) -> tuple[float, float]:
+    """A point on the visible part of a card (index -1: the top card)."""
+    still(page)
+    cards = page.locator(f'#board .pile[data-pile="{pile}"] [data-card]')
+    n = cards.count()
+    assert n, f"{pile} has no card"
+    i = index % n
+    box = cards.nth(i).bounding_box()
+    assert box
+    if i == n - 1:
+        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    return box["x"] + box["width"] / 2, box["y"] + 4      # the strip left uncovered
+
+
+def pile_point(page: Page, pile: str) -> tuple[float, float]:
+    """Where to drop on a pile: on its top card, or the middle of an empty pile."""
+    if page.locator(f'#board .pile[data-pile="{pile}"] [data-card]').count():
+        return card_point(page, pile, -1)
+    still(page)
+    box = page.locator(f'#board .pile[data-pile="{pile}"]').bounding_box()
+    assert box
+    return box["x"] + box["width"] / 2, box["y"] + min(box["height"], box["width"] * 1.4) / 2
+
+
+def foundation_point(page: Page) -> tuple[float, float]:
+    still(page)
+    box = page.locator("#foundations").bounding_box()
+    assert box
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+# -- acting -------------------------------------------------------------------------
+def mouse_drag(page: Page, start: tuple[float, float], end: tuple[float, float]) -> None:
+    page.mouse.move(*start)
+    page.mouse.down()
+    page.mouse.move(start[0] + 10, start[1] + 10, steps=2)
+    page.mouse.move(*end, steps=6)
+    page.mouse.up()
+
+
+def touch_drag(page: Page, start: tuple[float, float], end: tuple[float, float]) -> None:
+    """A real touch drag (Chromium's input pipeline, so Pointer Events of type touch)."""
+    cdp = page.context.new_cdp_session(page)
+    try:
+        cdp.send("Input.dispatchTouchEvent",
+                 {"type": "touchStart", "touchPoints": [{"x": start[0], "y": start[1]}]})
+        steps = 8
+        for k in range(1, steps + 1):
+            x = start[0] + (end[0] - start[0]) * k / steps
+            y = start[1] + (end[1] - start[1]) * k / steps
+            cdp.send("Input.dispatchTouchEvent",
+                     {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    finally:
+        cdp.detach()
+
+
+def target_point(page: Page, target: str) -> tuple[float, float]:
+    return foundation_point(page) if target.startswith("f") else pile_point(page, target)
+
+
+def split(move: str) -> tuple[str, int, str]:
+    """'t3:2>t7' -> ('t3', 2, 't7'); 'w>f1' -> ('w', 1, 'f1')."""
+    src, dst = move.split(">")
+    count = 1
+    if ":" in src:
+        src, n = src.split(":")
+        count = int(n)
+    return src, count, dst
+
+
+def focused_pile(page: Page) -> str | None:
+    return page.evaluate("() => { const a = document.activeElement;"
+                         " return a && a.classList.contains('pile') ? a.dataset.pile : null; }")
+
+
+def key_to(page: Page, pile: str) -> None:
+    """Move the keyboard focus to pile with Tab and the arrow keys only."""
+    for _ in range(20):
+        if focused_pile(page) is not None:
+            break
+        page.keyboard.press("Tab")
+    assert focused_pile(page) is not None, "Tab never reached the board"
+    for _ in range(30):
+        here = focused_pile(page)
+        if here == pile:
+            return
+        assert here is not None
+        if here.startswith("t") != pile.startswith("t"):
+            page.keyboard.press("ArrowDown" if pile.startswith("t") else "ArrowUp")
+            continue
+        order = page.evaluate("() => [...document.querySelectorAll('#board .pile')].map(p => p.dataset.pile)")
+        page.keyboard.press("ArrowRight" if order.index(pile) > order.index(here) else "ArrowLeft")
+    raise AssertionError(f"could not reach {pile}, stuck on {focused_pile(page)}")
+
+
+def solved_line(game_id: str, deals: range, **options: Any) -> tuple[str, list[str]] | None:
+    """A deal the engine's solver wins, and its winning line, in which every
+    foundation move goes to the first foundation that takes the card (what a
+    tap or a drop on the foundation row does)."""
+    try:
+        from harp.solver import solve
+    except ImportError:
+        return None
+    for deal in deals:
+        g = harp.Game.new(game_id, deal=deal, **options)
+        result = solve(g, thoughtful=True, max_seconds=20)
+        if result.verdict != "win" or not result.moves:
+            continue
+        probe = harp.Game.from_code(g.code)
+        ok = True
+        for m in result.moves:
+            if ">f" in m and probe.foundation_move(m.split(">")[0].split(":")[0]) != m:
+                ok = False
+                break
+            probe.play(m)
+        if ok and probe.is_won():
+            return g.code, result.moves
+    return None

@@ -1,0 +1,348 @@
+"""Playing the game in a real Chromium: taps, drags (mouse and touch), the
+keyboard, undo, hints and refused moves.  Every action is checked against
+the same deal played in CPython with the engine."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import harp
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from pagekit import (assert_shows, card_point, code_of, expected, key_to, layout,
+                     load_position, mouse_drag, pile_point, replay, solved_line, split,
+                     target_point, toast, touch_drag)
+
+EASY5 = "EH1-N-AAAAAAF"
+
+
+@pytest.fixture(scope="module")
+def harpan_win() -> tuple[str, list[str]]:
+    """A Harpan deal with a winning line (from the engine's solver)."""
+    found = solved_line("harpan", range(1, 12))
+    if found is None:
+        pytest.skip("the engine's solver found no win to replay")
+    return found
+
+
+def play_line(page: Page, code: str, moves: list[str], act: Callable[[Page, str], None]) -> harp.Game:
+    """Do each move on the page with act, checking the page against CPython."""
+    g = harp.Game.from_code(code)
+    assert code_of(page) == code
+    for n, move in enumerate(moves):
+        act(page, move)
+        g.play(move)
+        assert layout(page) == expected(g), f"after move {n + 1}: {move}"
+    assert_shows(page, g)
+    return g
+
+
+def mouse_act(page: Page, move: str) -> None:
+    if move == "s":
+        page.click('#board [data-pile="s"]')
+        return
+    src, count, dst = split(move)
+    if dst.startswith("f"):
+        page.mouse.click(*card_point(page, src))              # tap: first foundation
+    else:
+        mouse_drag(page, card_point(page, src, -count), target_point(page, dst))
+
+
+def touch_act(page: Page, move: str) -> None:
+    if move == "s":
+        page.touchscreen.tap(*pile_point(page, "s"))
+        return
+    src, count, dst = split(move)
+    if dst.startswith("f") and src.startswith("t") and int(src[1:]) % 2:
+        # From odd columns, drag to the foundation row; from the rest, tap.
+        touch_drag(page, card_point(page, src), target_point(page, dst))
+    elif dst.startswith("f"):
+        page.touchscreen.tap(*card_point(page, src))
+    else:
+        touch_drag(page, card_point(page, src, -count), target_point(page, dst))
+
+
+def keyboard_act(page: Page, move: str) -> None:
+    if move == "s":
+        page.keyboard.press("s")
+        return
+    src, count, dst = split(move)
+    key_to(page, src)
+    if dst.startswith("f"):
+        page.keyboard.press("f")
+        return
+    page.keyboard.press("Enter")
+    for _ in range(count - 1):
+        page.keyboard.press("ArrowUp")
+    key_to(page, dst)
+    page.keyboard.press("Enter")
+
+
+# -- the board ------------------------------------------------------------------------
+def test_the_page_shows_the_engines_deal(open_game: Callable[..., Page]) -> None:
+    page = open_game(path=f"?code={EASY5}")
+    g = harp.Game.from_code(EASY5)
+    assert_shows(page, g)
+    assert page.locator("#board [data-card]").count() == 104
+    labels = page.eval_on_selector_all("#board [data-card]", "els => els.map(e => e.getAttribute('aria-label'))")
+    assert "face-down card" in labels and "3 of hearts" in labels
+    assert all(labels)
+
+
+# -- whole games ----------------------------------------------------------------------
+def test_a_whole_game_by_mouse_taps_and_drags(open_game: Callable[..., Page],
+                                               harpan_win: tuple[str, list[str]]) -> None:
+    code, moves = harpan_win
+    page = open_game(path=f"?code={code}")
+    g = play_line(page, code, moves, mouse_act)
+    assert g.is_won()
+    dialog = page.locator("#dlg-won")
+    expect(dialog).to_be_visible()
+    expect(page.locator("#won-summary")).to_contain_text(f"Score {g.view()['score']}")
+    expect(page.locator("#won-summary")).to_contain_text(f"{g.view()['moves']} moves")
+    dialog.get_by_role("button", name="Close").click()
+    page.click("#btn-stats")
+    row = page.locator('#stats-table tr[data-game="harpan"] td')
+    expect(row.nth(0)).to_have_text("1")      # played
+    expect(row.nth(1)).to_have_text("1")      # won
+    expect(row.nth(2)).to_have_text("100%")
+    expect(row.nth(5)).to_have_text(str(g.view()["score"]))
+
+
+def test_touch_taps_and_drags(browser: Browser, browser_context_args: dict[str, Any],
+                              open_game: Callable[..., Page],
+                              harpan_win: tuple[str, list[str]]) -> None:
+    context = browser.new_context(**{**browser_context_args, "has_touch": True, "is_mobile": True,
+                                     "viewport": {"width": 360, "height": 740}})
+    try:
+        code, moves = harpan_win
+        page = open_game(context, path=f"?code={code}")
+        play_line(page, code, moves[:70], touch_act)
+    finally:
+        context.close()
+
+
+def test_keyboard_play(open_game: Callable[..., Page], harpan_win: tuple[str, list[str]]) -> None:
+    code, moves = harpan_win
+    page = open_game(path=f"?code={code}")
+    g = play_line(page, code, moves[:50], keyboard_act)
+    # Pick up, change your mind: Escape puts the card back.
+    tops = [f"t{i}" for i in range(1, 8) if g.view()["tableau"][i - 1]]
+    key_to(page, tops[0])
+    page.keyboard.press("Enter")
+    expect(page.locator(".card.held")).to_have_count(1)
+    page.keyboard.press("Escape")
+    expect(page.locator(".card.held")).to_have_count(0)
+    assert_shows(page, g)
+
+
+def test_keyboard_moves_a_run(open_game: Callable[..., Page]) -> None:
+    """In Harp a run moves whole: Up while holding picks more cards."""
+    g, run_move = None, None
+    for deal in range(1, 200):
+        g = harp.Game.new("harp", deal=deal)
+        for _ in range(40):
+            runs = [m for m in g.legal_moves() if ":" in m and not m.endswith(">f")]
+            if runs:
+                run_move = runs[0]
+                break
+            plain = [m for m in g.legal_moves() if m != "s" and "f" not in m.split(">")[0]]
+            g.play(plain[0] if plain else "s")
+        if run_move:
+            break
+    assert g is not None and run_move, "no Harp deal with a run to move"
+    page = open_game()
+    load_position(page, g)
+    assert_shows(page, g)
+    keyboard_act(page, run_move)
+    g.play(run_move)
+    assert_shows(page, g)
+
+
+# -- taps -----------------------------------------------------------------------------
+def test_tap_and_double_tap(open_game: Callable[..., Page]) -> None:
+    page = open_game(path=f"?code={EASY5}")
+    g = harp.Game.from_code(EASY5)
+    # A tap on a card that a foundation takes.
+    move = g.foundation_move("t2")
+    assert move
+    page.mouse.click(*card_point(page, "t2"))
+    g.play(move)
+    assert_shows(page, g)
+    # A double tap on a card that no foundation takes: it finds a column.
+    pile = next(p for p in (f"t{i}" for i in range(1, 10))
+                if g.foundation_move(p) is None and g.tableau_move(p))
+    move = g.tableau_move(pile)
+    page.mouse.dblclick(*card_point(page, pile))
+    g.play(move)
+    assert_shows(page, g)
+    # A lone tap on a card no foundation takes does nothing, and says why.
+    pile = next(p for p in (f"t{i}" for i in range(1, 10)) if g.foundation_move(p) is None)
+    page.mouse.click(*card_point(page, pile))
+    expect(page.locator("#toast")).to_contain_text("No foundation takes")
+    assert_shows(page, g)
+
+
+def test_touch_double_tap(browser: Browser, browser_context_args: dict[str, Any],
+                          open_game: Callable[..., Page]) -> None:
+    context = browser.new_context(**{**browser_context_args, "has_touch": True,
+                                     "viewport": {"width": 360, "height": 740}})
+    try:
+        page = open_game(context, path=f"?code={EASY5}")
+        g = harp.Game.from_code(EASY5)
+        pile = next(p for p in (f"t{i}" for i in range(1, 10))
+                    if g.foundation_move(p) is None and g.tableau_move(p))
+        point = card_point(page, pile)
+        page.touchscreen.tap(*point)
+        page.touchscreen.tap(*point)
+        g.play(g.tableau_move(pile))
+        assert_shows(page, g)
+    finally:
+        context.close()
+
+
+def test_stock_draws_and_turns_over(open_game: Callable[..., Page]) -> None:
+    page = open_game(path="?code=" + harp.Game.new("harpan", deal=3, draw=3).code)
+    g = harp.Game.new("harpan", deal=3, draw=3)
+    for _ in range(10):                      # 24 cards by three: 8 draws, a redeal, one more
+        page.click('#board [data-pile="s"]')
+        g.play("s")
+        assert_shows(page, g)
+
+
+# -- undo, hint ------------------------------------------------------------------------
+def test_undo_by_button_and_keys(open_game: Callable[..., Page]) -> None:
+    page = open_game(path=f"?code={EASY5}")
+    g = harp.Game.from_code(EASY5)
+    expect(page.locator("#btn-undo")).to_be_disabled()
+    for move in ("s", "s", "t2>f", "s"):
+        if move == "s":
+            page.click('#board [data-pile="s"]')
+        else:
+            page.mouse.click(*card_point(page, "t2"))
+        g.play(move)
+    assert_shows(page, g)
+    page.click("#btn-undo")
+    g.undo()
+    assert_shows(page, g)
+    page.keyboard.press("u")
+    g.undo()
+    assert_shows(page, g)
+    page.keyboard.press("z")
+    g.undo()
+    assert_shows(page, g)
+    page.keyboard.press("Control+z")
+    g.undo()
+    assert_shows(page, g)
+    assert page.text_content("#moves") == "4"          # undo never lowers the counter
+    expect(page.locator("#btn-undo")).to_be_disabled()
+
+
+def test_hint_highlights_source_and_target(open_game: Callable[..., Page]) -> None:
+    page = open_game(path=f"?code={EASY5}")
+    g = harp.Game.from_code(EASY5)
+    move = harp.hint(g)
+    assert move
+    page.click("#btn-hint")
+    src, _count, dst = split(move) if move != "s" else ("s", 0, "")
+    expect(page.locator(f'#board .pile[data-pile="{src}"].hint')).to_have_count(1)
+    if dst.startswith("t"):
+        expect(page.locator(f'#board .pile[data-pile="{dst}"].hint')).to_have_count(1)
+    expect(page.locator("#toast")).to_contain_text("Hint")
+    assert_shows(page, g)                    # a hint moves nothing
+
+
+def test_restart_deals_the_same_cards_again(open_game: Callable[..., Page]) -> None:
+    page = open_game(path=f"?code={EASY5}")
+    for _ in range(3):
+        page.click('#board [data-pile="s"]')
+    page.click("#btn-restart")
+    assert_shows(page, harp.Game.from_code(EASY5))
+
+
+# -- refused moves ---------------------------------------------------------------------
+def test_refused_moves_snap_back_and_explain(open_game: Callable[..., Page]) -> None:
+    page = open_game(path=f"?code={EASY5}")
+    g = harp.Game.from_code(EASY5)
+    # Build a two-card run, then try to drag it: Easy Harp moves one card at a time.
+    run_to = next(m for m in g.legal_moves() if m.startswith("t") and ">t" in m)
+    src, _c, dst = split(run_to)
+    mouse_drag(page, card_point(page, src), target_point(page, dst))
+    g.play(run_to)
+    assert_shows(page, g)
+    other = next(f"t{i}" for i in range(1, 10) if f"t{i}" != dst)
+    mouse_drag(page, card_point(page, dst, -2), pile_point(page, other))
+    expect(page.locator("#toast")).to_contain_text("one card")
+    assert_shows(page, g)
+    with pytest.raises(harp.IllegalMove):
+        g.play(f"{dst}:2>{other}")
+
+
+def test_only_a_king_fills_an_empty_column(open_game: Callable[..., Page]) -> None:
+    # A deal whose first column can be emptied at once, and a non-king to try.
+    for deal in range(1, 500):
+        g = harp.Game.new("easy-harp", deal=deal)
+        empties = [m for m in g.legal_moves() if m.startswith("t1>")]
+        if empties:
+            g.play(empties[0])
+            tops = [(f"t{i + 1}", col[-1]) for i, col in enumerate(g.view()["tableau"]) if col]
+            movers = [p for p, card in tops if card[0] != "K"]
+            if movers:
+                break
+    page = open_game()
+    load_position(page, g)
+    assert_shows(page, g)
+    mouse_drag(page, card_point(page, movers[0]), pile_point(page, "t1"))
+    expect(page.locator("#toast")).to_contain_text("king")
+    assert_shows(page, g)
+
+
+def test_interactive_rules_off_stays_quiet(open_game: Callable[..., Page]) -> None:
+    page = open_game(path=f"?code={EASY5}")
+    page.click("#btn-settings")
+    page.uncheck("#set-interactive")
+    page.keyboard.press("Escape")
+    g = harp.Game.from_code(EASY5)
+    bad = next(f"t{i}>t{j}" for i in range(1, 10) for j in range(1, 10)
+               if i != j and f"t{i}>t{j}" not in g.legal_moves())
+    src, _c, dst = split(bad)
+    mouse_drag(page, card_point(page, src), pile_point(page, dst))
+    page.wait_for_timeout(200)
+    assert toast(page) == ""
+    assert_shows(page, g)
+
+
+def test_drop_anywhere_on_the_foundation_row(open_game: Callable[..., Page]) -> None:
+    page = open_game(path=f"?code={EASY5}")
+    g = harp.Game.from_code(EASY5)
+    move = g.foundation_move("t2")
+    assert move
+    # Drop on the far end of the row, not on the foundation that takes it.
+    box = page.locator("#foundations").bounding_box()
+    assert box
+    mouse_drag(page, card_point(page, "t2"), (box["x"] + box["width"] - 10, box["y"] + 20))
+    g.play(move)
+    assert_shows(page, g)
+
+
+def test_take_back_from_a_foundation_by_dragging(open_game: Callable[..., Page]) -> None:
+    # Harpan allows take-backs: find a position with one.
+    for deal in range(1, 300):
+        g = harp.Game.new("harpan", deal=deal)
+        for _ in range(60):
+            back = [m for m in g.legal_moves() if m.startswith("f")]
+            if back:
+                break
+            ups = [m for m in g.legal_moves() if ">f" in m]
+            g.play(ups[0] if ups else next(iter(g.legal_moves())))
+        if back:
+            break
+    else:
+        pytest.skip("no position with a take-back found")
+    page = open_game()
+    load_position(page, g)
+    src, _c, dst = split(back[0])
+    mouse_drag(page, card_point(page, src), pile_point(page, dst))
+    g.play(back[0])
+    assert_shows(page, g)
