@@ -24,11 +24,14 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark every test under tests/browser/ as `browser`."""
+    """Mark every test under tests/browser/ as `browser`, and run them last:
+    the fast tests report first."""
     browser_dir = Path(__file__).parent / "browser"
+    in_browser = {id(item) for item in items if browser_dir in item.path.parents}
     for item in items:
-        if browser_dir in item.path.parents:
+        if id(item) in in_browser:
             item.add_marker(pytest.mark.browser)
+    items.sort(key=lambda item: id(item) in in_browser)  # stable: keeps the order within each group
 
 
 @pytest.fixture(scope="session")

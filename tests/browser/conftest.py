@@ -76,6 +76,7 @@ class Watch:
         page.on("request", self._on_request)
         page.on("response", self._on_response)
         page.on("requestfailed", lambda r: self.failed_loads.append(f"{r.url} ({r.failure})"))
+        page.on("crash", lambda p: self.console_errors.append(f"renderer crashed on {p.url}"))
 
     def _on_console(self, message: ConsoleMessage) -> None:
         if message.type == "error":
@@ -109,7 +110,8 @@ def watch() -> Iterator[Watch]:
 def open_site(page: Page, url: str, watch: Watch) -> Page:
     """Open url in page under watch and wait until the game is ready."""
     watch.attach(page)
-    page.goto(url)
+    response = page.goto(url)
+    assert response is not None and response.ok, f"{url}: {response and response.status}"
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
     return page
 
