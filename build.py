@@ -325,7 +325,10 @@ def serving(
 def serve(port: int) -> None:
     """Build, then serve dist/ until interrupted."""
     build()
-    server = make_server(DIST, port)
+    try:
+        server = make_server(DIST, port)
+    except OSError as e:
+        raise SystemExit(f"serve: cannot listen on 127.0.0.1:{port} ({e.strerror}); try --port") from e
     print(f"serving {DIST} at http://127.0.0.1:{server.server_address[1]}/ (Ctrl-C stops)")
     with server:
         try:
