@@ -40,9 +40,10 @@
     root.setAttribute("data-harp-failed", "");
     var box = $("loader-failed");
     if ($("loader-error")) {
+      reason = String(reason || "").replace(/[.\s]+$/, "");
       $("loader-error").textContent = "The game could not start" +
-        (reason ? ": " + reason : ".") +
-        " Check your connection, then try again.";
+        (reason ? " (" + reason + ")" : "") +
+        ". Check your connection, then try again.";
     }
     if (box) box.hidden = false;
     if ($("loader-text")) $("loader-text").textContent = "Loading stopped.";

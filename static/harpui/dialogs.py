@@ -25,8 +25,8 @@ class Dialogs:
         self.c = controller
         self.r = renderer
         self._fill_games()
-        listen(by_id("opt-game"), "change", lambda ev: self._show_options(self._picked_game(), remembered=True))
-        listen(by_id("opt-defaults"), "click", lambda ev: self._show_options(self._picked_game(), remembered=False))
+        listen(by_id("opt-game"), "change", lambda ev: self._show_options(self._picked_game(), "remembered"))
+        listen(by_id("opt-defaults"), "click", lambda ev: self._show_options(self._picked_game(), "defaults"))
         listen(by_id("deal-new"), "click", lambda ev: self._deal("new"))
         listen(by_id("deal-daily"), "click", lambda ev: self._deal("daily"))
         listen(by_id("deal-same"), "click", lambda ev: self._deal("same"))
@@ -82,20 +82,22 @@ class Dialogs:
         return str(by_id("opt-game").value)
 
     def _prepare_new(self) -> None:
-        game_id = self.c.settings["game"]
-        if game_id not in harp.GAMES:
-            game_id = self.c.game.game_id
+        """Open on the game in play, with the rules it is played with."""
+        game_id = self.c.game.game_id
         by_id("opt-game").value = game_id
-        self._show_options(game_id, remembered=True)
+        self._show_options(game_id, "current")
         by_id("code-current").value = self.c.game.code
         by_id("code-input").value = ""
         self._code_error("")
 
-    def _show_options(self, game_id: str, remembered: bool) -> None:
+    def _show_options(self, game_id: str, source: str) -> None:
+        """source: 'current' (the game in play), 'remembered' (the last choice
+        for this game, else its own rules) or 'defaults' (its own rules)."""
         rules = harp.GAMES[game_id]
-        opts = {"draw": rules.draw, "passes": rules.passes, "empty": rules.empty,
-                "takeback": rules.takeback}
-        if remembered:
+        shown = self.c.game.rules if source == "current" else rules
+        opts = {"draw": shown.draw, "passes": shown.passes, "empty": shown.empty,
+                "takeback": shown.takeback}
+        if source == "remembered":
             opts.update(self.c.options_for(game_id))
         passes = by_id("opt-passes")
         passes.replaceChildren()

@@ -11,7 +11,7 @@ DOWN_GAP = 0.14      # of a card height, between face-down cards
 UP_GAP = 0.30        # of a card height, between face-up cards
 MIN_DOWN_GAP = 0.05
 MIN_UP_GAP = 0.17
-WASTE_FAN = 0.32     # of a card width, between the top three waste cards in draw 3
+WASTE_FAN = 0.42     # of a card width, between the top three waste cards in draw 3
 
 
 def column_offsets(faces: list[bool], card_h: float, room: float) -> list[float]:
