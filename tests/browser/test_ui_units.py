@@ -1,0 +1,133 @@
+"""The UI's pure helpers, run in CPython (no browser): storage wrapper,
+column layout, statistics, card names and deal codes in URLs."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "static"))
+
+from harpui import layout  # noqa: E402
+from harpui.cards import card_label, parse_move  # noqa: E402
+from harpui.controller import url_code  # noqa: E402
+from harpui.stats import Stats, clean_settings  # noqa: E402
+from harpui.store import Store  # noqa: E402
+
+
+class FakeStorage:
+    """localStorage's three methods over a dict; `broken` makes them throw."""
+
+    def __init__(self, broken: bool = False) -> None:
+        self.items: dict[str, str] = {}
+        self.broken = broken
+
+    def _check(self) -> None:
+        if self.broken:
+            raise RuntimeError("QuotaExceededError")
+
+    def getItem(self, key: str) -> str | None:  # noqa: N802 - the DOM's name
+        self._check()
+        return self.items.get(key)
+
+    def setItem(self, key: str, value: str) -> None:  # noqa: N802
+        self._check()
+        self.items[key] = value
+
+    def removeItem(self, key: str) -> None:  # noqa: N802
+        self._check()
+        self.items.pop(key, None)
+
+
+def test_store_round_trip_is_versioned() -> None:
+    backend = FakeStorage()
+    store = Store(backend)
+    store.save("settings", {"relaxed": True})
+    assert json.loads(backend.items["harp.settings"]) == {"v": 1, "data": {"relaxed": True}}
+    assert Store(backend).load("settings") == {"relaxed": True}
+    assert store.notice is None and not store.in_memory
+
+
+def test_store_falls_back_to_memory_when_storage_throws() -> None:
+    store = Store(FakeStorage(broken=True))
+    store.save("game", {"x": 1})
+    assert store.load("game") == {"x": 1}
+    assert store.in_memory and store.notice and "memory" in store.notice
+    no_storage = Store(None)
+    no_storage.save("game", 2)
+    assert no_storage.load("game") == 2 and no_storage.notice
+
+
+@pytest.mark.parametrize("raw", ["{nope", json.dumps({"v": 99, "data": 1}), json.dumps([1, 2]), "null"])
+def test_unreadable_record_is_backed_up_and_reported_once(raw: str) -> None:
+    backend = FakeStorage()
+    backend.items["harp.game"] = raw
+    store = Store(backend)
+    assert store.load("game") is None
+    assert backend.items["harp.backup.game"] == raw
+    assert "harp.game" not in backend.items
+    problems = store.take_problems()
+    assert len(problems) == 1 and "backup" in problems[0]
+    assert store.take_problems() == []
+    assert store.load("game") is None and store.take_problems() == []
+
+
+def test_columns_fit_their_room() -> None:
+    faces = [False] * 8 + [True] * 13
+    loose = layout.column_offsets(faces, card_h=100, room=1000)
+    assert loose[1] - loose[0] == pytest.approx(14) and loose[-1] - loose[-2] == pytest.approx(30)
+    tight = layout.column_offsets(faces, card_h=100, room=400)
+    assert tight[-1] + 100 <= 400 + 0.5
+    assert all(b > a for a, b in zip(tight, tight[1:]))
+    # Face-down gaps give way before face-up ones.
+    assert tight[1] - tight[0] < tight[-1] - tight[-2]
+    assert layout.column_offsets([], 100, 400) == []
+
+
+def test_waste_fans_the_top_three_in_draw_three() -> None:
+    assert layout.waste_offsets(5, 1, 100) == [0.0] * 5
+    fan = layout.waste_offsets(5, 3, 100)
+    assert fan[:2] == [0.0, 0.0] and fan[2] == 0.0 and fan[3] > 0 and fan[4] > fan[3]
+    assert layout.waste_offsets(2, 3, 100)[0] == 0.0
+
+
+def test_stats_streaks_and_bests() -> None:
+    stats = Stats()
+    stats.started("harp")
+    stats.won("harp", score=900, seconds=300)
+    stats.started("harp")
+    stats.won("harp", score=700, seconds=200)
+    stats.started("harp")
+    stats.abandoned("harp")
+    rec = stats.record("harp")
+    assert (rec["played"], rec["won"], rec["streak"], rec["best_streak"]) == (3, 2, 0, 2)
+    assert rec["best_score"] == 900 and rec["best_time"] == 200
+    assert Stats.win_rate(rec) == "67%"
+    assert Stats(json.loads(json.dumps(stats.to_data()))).record("harp") == rec
+    assert Stats({"harp": "junk", "x": {"played": "many"}}).record("x")["played"] == 0
+
+
+def test_settings_keep_only_known_values() -> None:
+    s = clean_settings({"relaxed": True, "double_tap": "yes", "evil": 1})
+    assert s["relaxed"] is True and s["double_tap"] is True and "evil" not in s
+    assert clean_settings(None)["interactive"] is True
+
+
+def test_names_and_moves() -> None:
+    assert card_label("7H") == "7 of hearts"
+    assert card_label("TS") == "10 of spades"
+    assert card_label("??") == "face-down card"
+    assert parse_move("t3:4>t7") == ("t3", 4, "t7")
+    assert parse_move("w>f") == ("w", 1, "f")
+    assert parse_move("s") == ("s", 0, None)
+    with pytest.raises(ValueError):
+        parse_move("t3>>t7")
+
+
+def test_deal_code_in_url() -> None:
+    assert url_code("?code=EH1-N-AAAAAAF", "") == "EH1-N-AAAAAAF"
+    assert url_code("", "#code=HN1-N-AAAAAAB") == "HN1-N-AAAAAAB"
+    assert url_code("?x=1", "#y") is None
