@@ -9,7 +9,9 @@ from typing import TextIO
 from .game import Game
 from .errors import IllegalMove
 from .progress import hint
+from .codes import MAX_DEAL
 from .rules import GAMES
+from .winrates import HEADER, solve_deals, summarise
 
 PLAY_HELP = """Moves: s (tap the stock), w>t3, w>f, t3>t7, t3:4>t7 (a run of 4), t3>f2, f2>t4.
 Also: moves (list legal moves), hint, undo, code, save, help, quit."""
@@ -69,6 +71,52 @@ def play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
                 print(f"Refused: {e}", file=out)
 
 
+def deal_range(text: str) -> range:
+    """Read ``1-1000`` (or a single number) as a range of deal numbers."""
+    first, _, last = text.partition("-")
+    try:
+        low, high = int(first), int(last or first)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a deal range like 1-1000") from None
+    if not 1 <= low <= high <= MAX_DEAL:
+        raise argparse.ArgumentTypeError(f"deal ranges run within 1-{MAX_DEAL}, not {text!r}")
+    return range(low, high + 1)
+
+
+def seconds(text: str) -> float:
+    """Read ``10s``, ``500ms`` or ``2`` as seconds."""
+    t = text.strip().lower()
+    try:
+        if t.endswith("ms"):
+            return float(t[:-2]) / 1000
+        return float(t[:-1] if t.endswith("s") else t)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a time like 10s or 500ms") from None
+
+
+def solve_command(args: argparse.Namespace, out: TextIO) -> int:
+    games = list(GAMES) if args.game == "all" else [args.game]
+    print(f"Thoughtful mode (the solver sees every card), deals {args.deals.start}-{args.deals.stop - 1}, "
+          f"budget {args.budget:g}s a deal, {args.jobs} job(s).", file=out)
+    print(HEADER, file=out)
+    for game_id in games:
+        results = solve_deals(game_id, args.deals, args.budget, args.jobs)
+        print(summarise(game_id, results).line(), file=out, flush=True)
+    return 0
+
+
+def bench_command(args: argparse.Namespace, out: TextIO) -> int:
+    """Fixed deal ranges and budgets, so that later changes can be compared."""
+    print(f"Solver benchmark: deals 1-{args.deals}, {args.budget:g}s a deal, thoughtful mode, one process.", file=out)
+    print(f"{'game':<16} {'nodes/s':>9} {'resolved':>9} {'won':>5} {'lost':>5} {'unknown':>7}", file=out)
+    for game_id in GAMES:
+        s = summarise(game_id, solve_deals(game_id, range(1, args.deals + 1), args.budget))
+        rate = s.nodes / s.seconds if s.seconds else 0.0
+        print(f"{game_id:<16} {rate:>9.0f} {100 * s.resolved:>8.1f}% {s.won:>5} {s.lost:>5} {s.unknown:>7}",
+              file=out, flush=True)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m harp", description="The Harp family of solitaire games.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -79,6 +127,15 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--code", help="a deal code such as EH1-N-AAAAAAF, instead of game and deal")
         if name == "show":
             p.add_argument("--reveal", action="store_true", help="also list the face-down cards and the stock")
+    p = sub.add_parser("solve", help="measure win rates: solve many deals in thoughtful mode")
+    p.add_argument("game", choices=["all", *GAMES], help="game id, or all")
+    p.add_argument("--deals", type=deal_range, default=range(1, 101), help="deal range, e.g. 1-1000")
+    p.add_argument("--budget", type=seconds, default=10.0, help="time per deal, e.g. 10s")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes")
+    p = sub.add_parser("bench", help="benchmarks")
+    p.add_argument("what", choices=["solver"], help="what to benchmark")
+    p.add_argument("--deals", type=int, default=20, help="deals 1..N of every game")
+    p.add_argument("--budget", type=seconds, default=2.0, help="time per deal")
     return parser
 
 
@@ -87,6 +144,10 @@ def main(argv: list[str] | None = None, out: TextIO = sys.stdout, inp: TextIO = 
     try:
         if args.command == "show":
             return show(args, out)
+        if args.command == "solve":
+            return solve_command(args, out)
+        if args.command == "bench":
+            return bench_command(args, out)
         return play(args, out, inp)
     except ValueError as e:
         print(f"error: {e}", file=sys.stderr)

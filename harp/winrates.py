@@ -1,0 +1,95 @@
+"""Measuring win rates: solve many deals (in parallel) and summarise them honestly."""
+
+from __future__ import annotations
+
+import math
+import statistics
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+from .game import Game
+from .solver import LOSS, WIN, solve
+
+
+@dataclass(frozen=True)
+class DealResult:
+    game: str
+    deal: int
+    verdict: str
+    nodes: int
+    seconds: float
+
+
+def solve_deal(job: tuple[str, int, float, dict[str, object]]) -> DealResult:
+    """Solve one deal from its start in thoughtful mode (a worker process runs this)."""
+    game_id, deal, budget, options = job
+    game = Game.new(game_id, deal=deal, **options)  # type: ignore[arg-type]
+    result = solve(game, thoughtful=True, max_seconds=budget)
+    return DealResult(game_id, deal, result.verdict, result.nodes, result.seconds)
+
+
+def solve_deals(
+    game_id: str, deals: range, budget: float, jobs: int = 1, options: dict[str, object] | None = None
+) -> list[DealResult]:
+    work = [(game_id, deal, budget, options or {}) for deal in deals]
+    if jobs <= 1:
+        return [solve_deal(job) for job in work]
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        return list(pool.map(solve_deal, work, chunksize=4))
+
+
+def wilson(successes: int, total: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (95% for the default z)."""
+    if total == 0:
+        return (0.0, 1.0)
+    p = successes / total
+    centre = p + z * z / (2 * total)
+    spread = z * math.sqrt(p * (1 - p) / total + z * z / (4 * total * total))
+    denominator = 1 + z * z / total
+    return (max(0.0, (centre - spread) / denominator), min(1.0, (centre + spread) / denominator))
+
+
+@dataclass(frozen=True)
+class Summary:
+    game: str
+    deals: int
+    won: int
+    lost: int
+    unknown: int
+    low: float  # lower end of the 95% interval, counting every unknown as a loss
+    high: float  # upper end, counting every unknown as a win
+    median_seconds: float
+    p90_seconds: float
+    nodes: int
+    seconds: float
+
+    @property
+    def resolved(self) -> float:
+        return (self.won + self.lost) / self.deals if self.deals else 0.0
+
+    def line(self) -> str:
+        return (
+            f"{self.game:<16} {self.deals:>6} {self.won:>6} {self.lost:>6} {self.unknown:>7}"
+            f"  {100 * self.won / max(1, self.deals):5.1f}%  [{100 * self.low:5.1f}%, {100 * self.high:5.1f}%]"
+            f"  {100 * self.resolved:5.1f}%  {self.median_seconds:7.2f}s {self.p90_seconds:7.2f}s"
+        )
+
+
+HEADER = (
+    f"{'game':<16} {'deals':>6} {'won':>6} {'lost':>6} {'unknown':>7}  {'winnable':>6}  "
+    f"{'95% interval (unknowns both ways)':<18}  resolved  median     p90"
+)
+
+
+def summarise(game_id: str, results: list[DealResult]) -> Summary:
+    won = sum(r.verdict == WIN for r in results)
+    lost = sum(r.verdict == LOSS for r in results)
+    unknown = len(results) - won - lost
+    low, _ = wilson(won, len(results))
+    _, high = wilson(won + unknown, len(results))
+    times = sorted(r.seconds for r in results) or [0.0]
+    p90 = times[min(len(times) - 1, math.ceil(0.9 * len(times)) - 1)]
+    return Summary(
+        game_id, len(results), won, lost, unknown, low, high, statistics.median(times), p90,
+        sum(r.nodes for r in results), sum(r.seconds for r in results),
+    )
