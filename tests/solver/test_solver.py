@@ -1,0 +1,140 @@
+"""The solver: its wins replay, its pruning is sound, and fair mode never peeks."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+import harp
+from harp.cli import main
+from harp.progress import progress_moves
+from harp.solver import LOSS, UNKNOWN, WIN, solve
+from harp.winrates import summarise, wilson, DealResult
+
+BUDGET_NODES = 4000
+
+
+def replays_to_a_win(game: harp.Game, moves: list[str]) -> bool:
+    twin = game.copy()
+    for move in moves:
+        twin.play(move)
+    return twin.is_won()
+
+
+@pytest.mark.parametrize("game_id", list(harp.GAMES))
+def test_every_win_replays_through_the_engine(game_id: str) -> None:
+    wins = 0
+    for deal in range(1, 13):
+        game = harp.Game.new(game_id, deal=deal)
+        result = solve(game, thoughtful=True, max_nodes=BUDGET_NODES)
+        assert result.verdict in (WIN, LOSS, UNKNOWN)
+        if result.verdict == WIN:
+            wins += 1
+            assert result.moves and result.best_move == result.moves[0]
+            assert replays_to_a_win(game, result.moves)
+        assert game.moves == 0, "solving must not change the game"
+    if game_id in ("harpan", "endless-harp"):
+        assert wins > 0, "these friendly games are won on some of the first deals"
+
+
+def near_win(game_id: str, deal: int, left: int) -> harp.Game:
+    """A real deal played along a found win until ``left`` actions remain."""
+    game = harp.Game.new(game_id, deal=deal)
+    result = solve(game, thoughtful=True, max_nodes=50_000)
+    assert result.verdict == WIN
+    for move in result.moves[: max(0, len(result.moves) - left)]:
+        game.play(move)
+    return game
+
+
+def test_fair_mode_wins_when_nothing_is_hidden() -> None:
+    game = near_win("harpan", 4, left=6)
+    assert not any(c == "??" for col in game.view()["tableau"] for c in col) and not game.stock
+    result = solve(game)
+    assert result.verdict == WIN and replays_to_a_win(game, result.moves)
+
+
+def test_fair_mode_does_not_peek_at_face_down_cards() -> None:
+    game = harp.Game.new("harpan", deal=4)
+    thoughtful = solve(game, thoughtful=True, max_nodes=BUDGET_NODES)
+    fair = solve(game, max_nodes=BUDGET_NODES)
+    assert thoughtful.verdict == WIN
+    assert fair.verdict == UNKNOWN and fair.frontier
+    # The fair answer is the same whatever the hidden cards are: shuffle them and ask again.
+    scrambled = game.copy()
+    hidden = [cid for i, col in enumerate(scrambled.tableau) for cid in col[: scrambled.down[i]]] + scrambled.stock
+    values = [scrambled._value[c] for c in hidden]
+    for cid, value in zip(hidden, reversed(values)):
+        scrambled._value[cid] = value
+    again = solve(scrambled, max_nodes=BUDGET_NODES)
+    assert (again.verdict, again.nodes, again.best_move) == (fair.verdict, fair.nodes, fair.best_move)
+
+
+def stuck_position() -> harp.Game:
+    """Harp with passes used up and nothing playable: a proven loss."""
+    for deal in range(1, 400):
+        game = harp.Game.new("big-harp", deal=deal)
+        while "s" in game.legal_moves():
+            game.play("s")
+        if not [m for m in game.legal_moves() if m != "s"]:
+            return game
+    raise AssertionError("no dead deal found")  # pragma: no cover
+
+
+def test_a_position_with_no_moves_is_a_proven_loss_in_both_modes() -> None:
+    game = stuck_position()
+    assert solve(game, thoughtful=True).verdict == LOSS
+    fair = solve(game)
+    assert fair.verdict == LOSS or fair.frontier
+
+
+def late_position(game_id: str, deal: int, takeback: bool) -> harp.Game:
+    """A real position after one pass through the stock, where exhaustive search is small."""
+    game = harp.Game.new(game_id, deal=deal, passes=1, takeback=takeback)
+    for _ in range(600):
+        progress = progress_moves(game)
+        if progress:
+            game.play(progress[0][0])
+        elif "s" in game.legal_moves():
+            game.play("s")
+        else:
+            break
+    return game
+
+
+@pytest.mark.parametrize("game_id", list(harp.GAMES))
+def test_pruning_is_sound(game_id: str) -> None:
+    """Where both searches finish, pruned and unpruned search agree on win or loss."""
+    verdicts = []
+    for deal in range(1, 7):
+        for takeback in (False, True):
+            game = late_position(game_id, deal, takeback)
+            pruned = solve(game, thoughtful=True, max_nodes=2000, prune=True)
+            plain = solve(game, thoughtful=True, max_nodes=2000, prune=False)
+            if UNKNOWN in (pruned.verdict, plain.verdict):
+                continue
+            assert pruned.verdict == plain.verdict, f"{game.code} after {game.moves} moves"
+            verdicts.append(pruned.verdict)
+    assert len(verdicts) >= 3, verdicts
+
+
+def test_wilson_interval() -> None:
+    low, high = wilson(80, 100)
+    assert 0.70 < low < 0.80 < high < 0.88
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+
+
+def test_summary_counts_unknowns_both_ways() -> None:
+    results = [DealResult("harp", d, v, 10, 0.1 * d) for d, v in enumerate([WIN] * 6 + [LOSS] * 2 + [UNKNOWN] * 2, 1)]
+    s = summarise("harp", results)
+    assert (s.won, s.lost, s.unknown) == (6, 2, 2)
+    assert s.low < 0.6 < 0.8 < s.high
+    assert s.resolved == 0.8
+
+
+def test_solve_command_prints_a_table() -> None:
+    out = io.StringIO()
+    assert main(["solve", "harpan", "--deals", "4-5", "--budget", "1s"], out=out) == 0
+    text = out.getvalue()
+    assert "Thoughtful mode" in text and "harpan" in text and "%" in text
