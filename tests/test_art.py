@@ -248,3 +248,53 @@ def test_no_outside_urls(path: Path) -> None:
 def test_css_makes_no_requests() -> None:
     css = (HELP / "help.css").read_text(encoding="utf-8")
     assert "@import" not in css and "url(" not in css
+
+
+# ----------------------------------------------------------------- the Examples page is a real game
+
+
+def figure_columns(page: Page, fig_id: str) -> list[list[str]]:
+    """The columns drawn in <figure id=fig_id>: card codes, '??' for a face-down card."""
+    cols: list[list[str]] = []
+    inside = False
+    for tag, attrs in page.tags:
+        if tag == "figure":
+            inside = attrs.get("id") == fig_id
+        elif inside and tag == "div" and "pile" in (attrs.get("class") or "").split():
+            cols.append([])
+        elif inside and tag == "use" and cols:
+            frag = (attrs.get("href") or "").partition("#")[2]
+            if frag == "back":
+                cols[-1].append("??")
+            elif frag.startswith("c-"):
+                cols[-1].append(frag[2:])
+    return cols
+
+
+def test_examples_page_shows_a_real_easy_harp_position() -> None:
+    """The page says its position comes from deal EH1-N-AAAAAAF: replay the listed
+    moves through the engine and compare every card drawn, the refusals and the fix."""
+    harp = pytest.importorskip("harp")
+    page = parse("examples.html")
+    text = (HELP / "examples.html").read_text(encoding="utf-8")
+    route = re.search(r'<code id="route">(.*?)</code>', text, re.S)
+    assert route, "no move list"
+    moves: list[str] = []
+    for token in route.group(1).replace("&gt;", ">").split(","):
+        move, _, times = token.strip().partition("×")
+        moves += [move] * int(times or 1)
+    game = harp.Game.from_code("EH1-N-AAAAAAF")
+    for move in moves:
+        game.play(move)
+    assert game.view()["moves"] == len(moves) == 309
+    assert game.view()["tableau"] == figure_columns(page, "fig-position")
+
+    with pytest.raises(harp.IllegalMove, match="one card"):
+        game.copy().play("t3:3>t5")
+    fixed = game.copy()
+    for move in ("t3>t6", "t3>t2", "t3>t5", "t2>t5", "t6>t5"):
+        fixed.play(move)
+    assert fixed.view()["tableau"] == figure_columns(page, "fig-after")
+    assert fixed.view()["score"] == game.view()["score"] == 125
+    with pytest.raises(harp.IllegalMove, match="king"):
+        fixed.copy().play("t9>t3")
