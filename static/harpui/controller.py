@@ -14,7 +14,7 @@ from typing import Any
 
 import harp
 
-from .cards import card_label, parse_move
+from .cards import card_label, make_move, parse_move, pile_label
 from .stats import Stats, clean_settings
 from .store import Store
 
@@ -24,7 +24,7 @@ DOUBLE_TAP_S = 0.45
 class Controller:
     def __init__(self, store: Store, renderer: Any) -> None:
         self.store = store
-        self.view = renderer
+        self.renderer = renderer
         self.dialogs: Any = None           # set by main: the dialog windows
         self.on_change: list[Any] = []     # called after each commit (input drops a held card)
         self.settings = clean_settings(None)
@@ -47,7 +47,7 @@ class Controller:
             try:
                 wanted = harp.Game.from_code(code)
             except ValueError as error:
-                self.view.toast(f"That link holds a deal code that does not work: {error}", 6)
+                self.renderer.toast(f"That link holds a deal code that does not work: {error}", 6)
             else:
                 if not resumed or self.game.code != wanted.code:
                     self._replace(wanted)
@@ -56,7 +56,7 @@ class Controller:
             self._replace(self._fresh_game(self.settings["game"], "new"))
         self._commit()
         if self.store.notice:
-            self.view.notice(self.store.notice)
+            self.renderer.notice(self.store.notice)
         problems = self.store.take_problems()
         if "game" in self.store.quarantined:
             problems.append("A new game has started.")
@@ -96,7 +96,7 @@ class Controller:
 
     def tap_refused(self, pile: str, index: int | None) -> None:
         """A tap that found no foundation and was not followed by a second tap."""
-        cards = self.view.pile_cards(pile)
+        cards = self.renderer.pile_cards(pile)
         if index is None or index >= len(cards) or pile.startswith("f"):
             return
         if self._is_top(pile, index):
@@ -104,7 +104,7 @@ class Controller:
 
     def double_tap(self, pile: str, index: int | None) -> bool:
         """Two quick taps: the card (or the run from it) goes to a column."""
-        cards = self.view.pile_cards(pile)
+        cards = self.renderer.pile_cards(pile)
         if index is None or index >= len(cards) or cards[index] == "??":
             return False
         count = len(cards) - index
@@ -126,12 +126,12 @@ class Controller:
             if count > 1:
                 self._refuse("Only one card at a time goes to a foundation.")
                 return False
-        return self._play(_move(source, count, target))
+        return self._play(make_move(source, count, target))
 
     def to_foundation(self, pile: str) -> bool:
         if pile == "s" or pile.startswith("f"):
             return False
-        if not self.view.pile_cards(pile):
+        if not self.renderer.pile_cards(pile):
             return False
         return self._play(f"{pile}>f")
 
@@ -150,11 +150,11 @@ class Controller:
     def hint(self) -> None:
         move = harp.hint(self.game)
         if move is None:
-            self.view.toast("No hint: try Undo, or start a new game.")
+            self.renderer.toast("No hint: try Undo, or start a new game.")
             return
         source, count, target = parse_move(move)
-        self.view.show_hint(source, count, target)
-        self.view.toast(hint_text(move, self.view), 2.5)
+        self.renderer.show_hint(source, count, target)
+        self.renderer.toast(hint_text(move, self.renderer), 2.5)
 
     def new_game(self, game_id: str, options: dict[str, Any], kind: str) -> None:
         """kind: 'new' (random deal), 'daily' or 'same' (this deal number)."""
@@ -228,7 +228,7 @@ class Controller:
             self.dialogs.close_game_end()
 
     def _is_top(self, pile: str, index: int) -> bool:
-        return index == len(self.view.pile_cards(pile)) - 1
+        return index == len(self.renderer.pile_cards(pile)) - 1
 
     def _play(self, move: str) -> bool:
         try:
@@ -267,7 +267,7 @@ class Controller:
 
     def _refuse(self, message: str) -> None:
         if self.settings["interactive"]:
-            self.view.toast(message)
+            self.renderer.toast(message)
 
     def seconds(self) -> float:
         if self._resumed_at is None:
@@ -283,7 +283,7 @@ class Controller:
 
     def relayout(self) -> None:
         """Render again without a change (the window was resized): no save."""
-        self.view.render(self.game.view(), harp.GAMES[self.game.game_id], self.info())
+        self.renderer.render(self.game.view(), harp.GAMES[self.game.game_id], self.info())
 
     def _commit(self) -> None:
         """Save everything, then render: the one place that does both."""
@@ -292,16 +292,10 @@ class Controller:
                                  "elapsed": round(self.seconds(), 1)})
         self.store.save("settings", self.settings)
         self.store.save("stats", self.stats.to_data())
-        self.view.render(self.game.view(), harp.GAMES[self.game.game_id], self.info())
-        self.view.show_clock(int(self.seconds()))
+        self.renderer.render(self.game.view(), harp.GAMES[self.game.game_id], self.info())
+        self.renderer.show_clock(int(self.seconds()))
         for fn in self.on_change:
             fn()
-
-
-def _move(source: str, count: int, target: str) -> str:
-    if count > 1:
-        return f"{source}:{count}>{target}"
-    return f"{source}>{target}"
 
 
 def url_code(search: str, fragment: str) -> str | None:
@@ -314,15 +308,13 @@ def url_code(search: str, fragment: str) -> str | None:
     return None
 
 
-def hint_text(move: str, view: Any) -> str:
+def hint_text(move: str, renderer: Any) -> str:
+    """Words for a hinted move: 'Hint: move the 7 of hearts to column 3.'"""
     source, count, target = parse_move(move)
     if source == "s":
-        return "Hint: draw from the stock."
-    cards = view.pile_cards(source)
+        return "Hint: tap the stock."
+    cards = renderer.pile_cards(source)
     card = card_label(cards[len(cards) - count]) if len(cards) >= count > 0 else "card"
-    where = {"f": "a foundation"}.get(target or "", None)
-    if where is None and target:
-        from .cards import pile_label
-        where = "a foundation" if target.startswith("f") else pile_label(target).lower()
     what = f"the {card}" if count == 1 else f"the run from the {card}"
+    where = "a foundation" if (target or "f").startswith("f") else pile_label(target or "").lower()
     return f"Hint: move {what} to {where}."

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from pagekit import (assert_shows, card_point, code_of, expected, key_to, layout,
-                     load_position, mouse_drag, pile_point, replay, solved_line, split,
+                     load_position, mouse_drag, pile_point, solved_line, split,
                      target_point, toast, touch_drag)
 
 EASY5 = "EH1-N-AAAAAAF"
