@@ -57,6 +57,10 @@ class Dialogs:
             by_id("set-relaxed").checked = s["relaxed"]
         elif name == "stats":
             self._fill_stats()
+        elif name == "help":
+            link = by_id("help-rules")
+            link.setAttribute("href", f"./static/help/rules-{self.c.game.game_id}.html")
+            link.textContent = f"Rules of {harp.GAMES[self.c.game.game_id].name}"
         self._close_all()
         dialog.showModal()
 

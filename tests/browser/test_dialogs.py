@@ -160,16 +160,21 @@ def test_statistics_count_played_games(open_game: Callable[..., Page]) -> None:
     expect(page.locator("#stats-table tbody tr")).to_have_count(len(harp.GAMES))
 
 
-def test_help_links_the_help_pages(open_game: Callable[..., Page]) -> None:
+def test_help_links_the_help_pages(open_game: Callable[..., Page], site_url: str) -> None:
     page = open_game()
     page.click("#btn-help")
     dialog = page.locator("#dlg-help")
     expect(dialog).to_be_visible()
     hrefs = dialog.locator("a").evaluate_all("els => els.map(e => e.getAttribute('href'))")
     assert hrefs and all(h.startswith("./static/help/") for h in hrefs)
+    expect(page.locator("#help-rules")).to_have_attribute("href", "./static/help/rules-easy-harp.html")
     page.keyboard.press("Escape")
     expect(dialog).to_be_hidden()
     expect(page.locator("#btn-help")).to_be_focused()      # focus goes back to the opener
+    # The links lead to real pages of the built site (no 404: the watch checks).
+    for href in hrefs:
+        response = page.request.get(site_url + href[2:])
+        assert response.ok, href
 
 
 def _stuck_position() -> tuple[harp.Game, str] | None:
