@@ -326,7 +326,18 @@ class _Solver:
         # with no pass limit, every talon card stays in reach, so putting one on a column can
         # wait until a card is to go on it: the same reordering argument as a take-back.
         always_in_reach = self.rules.draw == 1 and self.rules.passes is None
-        for taps, pos, pas in self._talon_positions(state):
+        positions = list(self._talon_positions(state))
+        # Cards that could move next: a card put down only to receive one of these is worth trying.
+        movable = {talon[pos - 1] for _, pos, _ in positions}
+        movable.update(s * 13 + h - 1 for s, h in foundations if h)
+        for column in columns:
+            run = self._run_length(column)
+            movable.update(column[-run:])
+
+        def may_receive(card: int) -> bool:
+            return not prune or any(c in movable for c in _FITS_ON[card])
+
+        for taps, pos, pas in positions:
             card = talon[pos - 1]
             rest = talon[: pos - 1] + talon[pos:]
             taps_moves = ["s"] * taps
@@ -336,6 +347,8 @@ class _Solver:
                 fnd[slot] = (suit(card), fnd[slot][1] + 1)
                 finish(taps_moves + [f"w>f{slot + 1}"], list(columns), list(downs), rest, pos - 1, pas, tuple(fnd),
                        1 if taps == 0 else 3)
+            if always_in_reach and not may_receive(card):
+                continue
             for j in takers.get(card, []) + (spaces if spaces and self._space_takes(card, 1) else []):
                 if self._allowed(need, -1, j, 1):
                     cols = list(columns)
@@ -349,6 +362,8 @@ class _Solver:
                 if not h:
                     continue
                 card = s * 13 + h - 1
+                if not may_receive(card):
+                    continue
                 for j in takers.get(card, []) + (spaces if spaces and self._space_takes(card, 1) else []):
                     if self._allowed(need, -1, j, 1):
                         cols = list(columns)
