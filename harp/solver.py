@@ -104,6 +104,7 @@ class _Solver:
         )
         self.start: State = (columns, tuple(game.down), talon, len(game.waste), game.pass_number, foundations)
         self.frontier_found = False
+        self.frontier_moves: list[list[str]] = []  # moves from the state being expanded that reveal a card
 
     # ----- rules on solver states -------------------------------------------
 
@@ -237,6 +238,7 @@ class _Solver:
                 nxt = min(position + self.rules.draw, len(talon))
                 if any(c == UNKNOWN_CARD for c in talon[position:nxt]):
                     self.frontier_found = True
+                    self.frontier_moves.append(["s"] * (taps + 1))
                     return
                 position = nxt
             elif talon and (total is None or pass_number < total):
@@ -295,6 +297,7 @@ class _Solver:
                            0 if not cols[i] or dns[i] < downs[i] else 1)
                 else:
                     self.frontier_found = True
+                    self.frontier_moves.append([f"t{i + 1}>f{slot + 1}"])
             run = self._run_length(column)
             if self.rules.one_card:
                 counts = [1] + ([run] if run > 1 and rank(column[-run]) == KING else [])
@@ -314,6 +317,7 @@ class _Solver:
                     cols[i], cols[j] = column[:-count], target + column[-count:]
                     if not self._turn_up(cols, dns, i):
                         self.frontier_found = True
+                        self.frontier_moves.append([f"t{i + 1}:{count}>t{j + 1}" if count > 1 else f"t{i + 1}>t{j + 1}"])
                         continue
                     reveals = dns[i] < downs[i]
                     empties = not cols[i] and not dns[i]
@@ -386,48 +390,106 @@ class _Solver:
     # ----- the search -----------------------------------------------------------
 
     def search(self, max_nodes: int | None, max_seconds: float | None) -> Result:
-        started = time.perf_counter()
+        run = Search(self, max_nodes, max_seconds)
+        while run.advance(1 << 30) is None:
+            pass
+        assert run.result is not None
+        return run.result
+
+
+REVEALS = -(10**6)  # the distance given to a line that reveals an unknown card: the best a fair hint gets
+
+
+class Search:
+    """One search, run in slices: ``advance(n)`` explores up to n more nodes and returns the
+    result once there is one.  The page calls it between frames so that it never blocks."""
+
+    def __init__(self, solver: _Solver, max_nodes: int | None, max_seconds: float | None) -> None:
+        self.solver = solver
+        self.max_nodes = max_nodes
+        self.max_seconds = max_seconds
+        self.seconds = 0.0
+        self.nodes = 0
+        self.result: Result | None = None
         first_moves: list[str] = []
-        start = self._auto(self.start, first_moves)
-        result = Result(UNKNOWN, thoughtful=self.thoughtful)
-        if self.is_won(start):
-            result.verdict, result.moves = WIN, first_moves
-            result.best_move = first_moves[0] if first_moves else None
-            return result
-        seen: set[tuple[object, object]] = {(self._key(start), None)}
-        # Each frame: (state, its remaining steps, the moves that led into it)
-        stack: list[tuple[State, list[Step], list[str]]] = [(start, self.steps(start, None), first_moves)]
-        nodes = 0
-        exhausted = True
-        while stack:
-            nodes += 1
-            if max_nodes is not None and nodes > max_nodes or (
-                max_seconds is not None and nodes % 256 == 0 and time.perf_counter() - started > max_seconds
-            ):
-                exhausted = False
+        start = solver._auto(solver.start, first_moves)
+        # The most promising line so far, for a hint when no win is found: (distance, moves).
+        self.best: tuple[int, list[str]] = (solver._distance(start), first_moves)
+        self.seen: set[tuple[object, object]] = {(solver._key(start), None)}
+        # Each frame: (state, its remaining steps, the moves that led into it).
+        self.stack: list[tuple[State, list[Step], list[str]]] = []
+        if solver.is_won(start):
+            self._finish(WIN, first_moves, exhausted=False)
+            return
+        self.stack.append((start, self._expand(start, None, first_moves), first_moves))
+
+    def _path(self) -> list[str]:
+        return [m for frame in self.stack for m in frame[2]]
+
+    def _expand(self, state: State, need: Need, moves: list[str]) -> list[Step]:
+        """The steps from a state; a first move that would reveal a card is remembered as a
+        hint in fair mode, since the search cannot look past it."""
+        steps = self.solver.steps(state, need)
+        if self.solver.frontier_moves and self.best[0] > REVEALS:
+            self.best = (REVEALS, self._path() + moves + self.solver.frontier_moves[0])
+        self.solver.frontier_moves = []
+        return steps
+
+    def _finish(self, verdict: str, moves: list[str], exhausted: bool) -> None:
+        solver = self.solver
+        if verdict != WIN and exhausted:
+            # Every reachable position was seen: lost, unless a move could reveal something new.
+            verdict = UNKNOWN if solver.frontier_found else LOSS
+        best = moves if verdict == WIN else self.best[1]
+        self.result = Result(
+            verdict, moves if verdict == WIN else [], self.nodes, self.seconds,
+            best[0] if best else None, solver.thoughtful, solver.frontier_found,
+        )
+
+    def advance(self, budget: int) -> Result | None:
+        if self.result is not None:
+            return self.result
+        solver, stack, seen = self.solver, self.stack, self.seen
+        started = time.perf_counter()
+        for _ in range(budget):
+            if not stack:
                 break
-            state, todo, _ = stack[-1]
+            self.nodes += 1
+            if self.max_nodes is not None and self.nodes > self.max_nodes or (
+                self.max_seconds is not None and self.nodes % 256 == 0
+                and self.seconds + time.perf_counter() - started > self.max_seconds
+            ):
+                self.seconds += time.perf_counter() - started
+                self._finish(UNKNOWN, [], exhausted=False)
+                return self.result
+            todo = stack[-1][1]
             if not todo:
                 stack.pop()
                 continue
             moves, nxt, _, need = todo.pop(0)
-            key = (self._key(nxt), self._need_key(nxt, need))
+            key = (solver._key(nxt), solver._need_key(nxt, need))
             if key in seen:
                 continue
             seen.add(key)
-            if self.is_won(nxt):
-                line = [m for frame in stack for m in frame[2]] + moves
-                result.verdict, result.moves = WIN, line
-                result.best_move = line[0] if line else None
-                break
-            stack.append((nxt, self.steps(nxt, need), moves))
-        result.nodes = nodes
-        result.seconds = time.perf_counter() - started
-        result.frontier = self.frontier_found
-        if result.verdict != WIN and exhausted:
-            # Every reachable position was seen: lost, unless a move could reveal something new.
-            result.verdict = UNKNOWN if self.frontier_found else LOSS
-        return result
+            if solver.is_won(nxt):
+                self.seconds += time.perf_counter() - started
+                self._finish(WIN, self._path() + moves, exhausted=False)
+                return self.result
+            distance = solver._distance(nxt)
+            if distance < self.best[0]:
+                self.best = (distance, self._path() + moves)
+            stack.append((nxt, self._expand(nxt, need, moves), moves))
+        self.seconds += time.perf_counter() - started
+        if not stack:
+            self._finish(UNKNOWN, [], exhausted=True)
+        return self.result
+
+
+def start_search(
+    game: Game, *, max_nodes: int | None = None, max_seconds: float | None = None, thoughtful: bool = False
+) -> Search:
+    """A search to run in slices with ``advance`` (for the page's hints)."""
+    return Search(_Solver(game, thoughtful, True), max_nodes, max_seconds)
 
 
 def solve(
