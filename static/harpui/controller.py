@@ -7,6 +7,7 @@ place that saves and then renders.
 
 from __future__ import annotations
 
+import asyncio
 import datetime
 import time
 import urllib.parse
@@ -19,6 +20,8 @@ from .stats import Stats, clean_settings
 from .store import Store
 
 DOUBLE_TAP_S = 0.45
+HINT_SECONDS = 1.5      # the solver's thinking time for a hint, in slices
+HINT_SLICE = 150        # solver nodes between two yields to the browser
 
 
 class Controller:
@@ -35,6 +38,8 @@ class Controller:
         self.elapsed = 0.0                 # seconds played before _resumed_at
         self._resumed_at: float | None = None
         self._stuck_seen_at = -1
+        self._version = 0                  # bumped by every commit
+        self._hint_seq = 0
 
     # -- start-up ------------------------------------------------------------
     def start(self, location_search: str = "", location_hash: str = "") -> None:
@@ -148,7 +153,34 @@ class Controller:
         self._commit()
 
     def hint(self) -> None:
-        move = harp.hint(self.game)
+        """Think in slices (the page stays live), then highlight the move."""
+        self._hint_seq += 1
+        asyncio.ensure_future(self._hint(self._hint_seq, self._version))
+
+    async def _hint(self, seq: int, version: int) -> None:
+        g = self.game
+        result = None
+        try:
+            from harp.solver import start_search
+            search = start_search(g.copy(), max_seconds=HINT_SECONDS)
+        except (ImportError, AttributeError, TypeError):
+            search = None
+        slices = 0
+        while search is not None and result is None:
+            result = search.advance(HINT_SLICE)
+            if result is None:
+                slices += 1
+                if slices == 3:
+                    self.renderer.toast("Thinking\u2026", HINT_SECONDS + 1)
+                await asyncio.sleep(0)
+                if self._version != version or self._hint_seq != seq:
+                    return                              # the game moved on: drop it
+        if result is not None and result.verdict == "loss":
+            self.renderer.toast("No way to win from here: try Undo, or a new game.")
+            return
+        move = result.best_move if result is not None else None
+        if move not in g.legal_moves():
+            move = harp.hint(g)                         # the engine's quick heuristic
         if move is None:
             self.renderer.toast("No hint: try Undo, or start a new game.")
             return
@@ -287,6 +319,7 @@ class Controller:
 
     def _commit(self) -> None:
         """Save everything, then render: the one place that does both."""
+        self._version += 1
         self.store.save("game", {"game": self.game.to_json(), "counted": self.counted,
                                  "won_recorded": self.won_recorded,
                                  "elapsed": round(self.seconds(), 1)})

@@ -262,14 +262,14 @@ def test_undo_by_button_and_keys(open_game: Callable[..., Page]) -> None:
 def test_hint_highlights_source_and_target(open_game: Callable[..., Page]) -> None:
     page = open_game(path=f"?code={EASY5}")
     g = harp.Game.from_code(EASY5)
-    move = harp.hint(g)
-    assert move
     page.click("#btn-hint")
-    src, _count, dst = split(move) if move != "s" else ("s", 0, "")
-    expect(page.locator(f'#board .pile[data-pile="{src}"].hint')).to_have_count(1)
-    if dst.startswith("t"):
-        expect(page.locator(f'#board .pile[data-pile="{dst}"].hint')).to_have_count(1)
     expect(page.locator("#toast")).to_contain_text("Hint")
+    marked = page.eval_on_selector_all("#board .pile.hint", "els => els.map(e => e.dataset.pile)")
+    # The hinted move is legal: its source (and target column) are the marked piles.
+    legal = [m for m in g.legal_moves() if m != "s"]
+    assert any(split(m)[0] in marked and (split(m)[2].startswith("f") or split(m)[2] in marked)
+               for m in legal), (marked, legal)
+    assert page.locator("#board .card.hint").count() >= 1
     assert_shows(page, g)                    # a hint moves nothing
 
 
