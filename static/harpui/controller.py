@@ -176,7 +176,9 @@ class Controller:
                 if self._version != version or self._hint_seq != seq:
                     return                              # the game moved on: drop it
         if result is not None and result.verdict == "loss":
-            self.renderer.toast("No way to win from here: try Undo, or a new game.")
+            # Easy Harp never declares a loss; the other games may say so.
+            self.renderer.toast("No hint: try Undo, or start a new game." if g.game_id == "easy-harp"
+                                else "No way to win from here: try Undo, or a new game.")
             return
         move = result.best_move if result is not None else None
         if move not in g.legal_moves():
