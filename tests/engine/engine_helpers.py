@@ -1,0 +1,155 @@
+"""Helpers shared by the engine tests: hand-built positions and deck checks.
+
+Cards are written as in ``view(reveal=True)``: "7H" face up, "7h" face down.
+Rank/suit arithmetic here is written out again on purpose instead of being
+imported from ``harp.cards``, so a bug there cannot hide itself.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Iterable, Mapping, Sequence
+
+import harp
+from harp.game import Game
+
+RANKS = "A23456789TJQK"
+SUITS = "SHDC"
+ALL_NAMES = [r + s for s in SUITS for r in RANKS]
+
+#: (columns, stock, foundations, decks, descending) straight from RULES.md's table.
+LAYOUT = {
+    "easy-harp": (9, 59, 8, 2, False),
+    "harp": (9, 59, 8, 2, False),
+    "gargantua": (9, 59, 8, 2, False),
+    "harpan": (7, 24, 4, 1, False),
+    "endless-harp": (10, 49, 8, 2, False),
+    "big-harp": (10, 49, 8, 2, True),
+    "double-klondike": (9, 59, 8, 2, False),
+}
+GAME_IDS = list(LAYOUT)
+RESERVED_GAMES = ("easy-harp", "harp", "gargantua")
+
+
+def value(name: str) -> int:
+    """The engine's card value for a name (suit * 13 + rank), computed independently."""
+    n = name.upper()
+    return SUITS.index(n[1]) * 13 + RANKS.index(n[0])
+
+
+def is_red(name: str) -> bool:
+    return name.upper()[1] in "HD"
+
+
+def rank_of(name: str) -> int:
+    return RANKS.index(name.upper()[0])
+
+
+def build(
+    game_id: str,
+    tableau: Sequence[Sequence[str]] = (),
+    *,
+    waste: Sequence[str] = (),
+    stock: Sequence[str] | None = None,
+    foundations: Mapping[int, Sequence[str]] | None = None,
+    fill: bool | None = None,
+    passes_used: int = 1,
+    **options: Any,
+) -> Game:
+    """A game whose piles hold exactly the named cards.
+
+    ``tableau`` lists columns bottom -> top (missing columns are empty);
+    lower-case names are face down and must come first in their column.
+    ``stock`` is bottom -> top (the last is drawn next). ``foundations`` maps
+    1-based foundation numbers to their cards, bottom -> top.
+
+    ``fill``: put every card not named at the bottom of the stock so the deck
+    stays complete. By default the deck is filled only when ``stock`` is left
+    out; with ``stock=[]`` the stock is really empty.
+    """
+    g = harp.Game.new(game_id, deal=1, **options)
+    rules = g.rules
+    if fill is None:
+        fill = stock is None
+    values: list[int] = []
+    counts: Counter[str] = Counter()
+
+    def place(names: Iterable[str]) -> list[int]:
+        ids = []
+        for name in names:
+            counts[name.upper()] += 1
+            if counts[name.upper()] > rules.decks:
+                raise AssertionError(f"test setup: more than {rules.decks} copies of {name}")
+            ids.append(len(values))
+            values.append(value(name))
+        return ids
+
+    cols = [list(c) for c in tableau] + [[] for _ in range(rules.columns - len(tableau))]
+    assert len(cols) == rules.columns, "test setup: too many columns"
+    g.tableau = []
+    g.down = []
+    for col in cols:
+        down = 0
+        while down < len(col) and col[down].islower():
+            down += 1
+        assert all(c.isupper() for c in col[down:]), f"test setup: face-down card above a face-up one in {col}"
+        assert not col or down < len(col), f"test setup: top card of {col} must be face up"
+        g.tableau.append(place(col))
+        g.down.append(down)
+    g.waste = place(waste)
+    fnds = [[] for _ in range(rules.foundations)] if foundations is None else [
+        list(foundations.get(i + 1, ())) for i in range(rules.foundations)
+    ]
+    g.foundations = [place(f) for f in fnds]
+    g.stock = place(stock or ())
+    if fill:
+        rest = [n for n in ALL_NAMES for _ in range(rules.decks - counts[n])]
+        g.stock = place(rest) + g.stock
+    g._value = values
+    g.pass_number = passes_used
+    g.score = 0
+    g.moves = 0
+    g._steps = []
+    g._undo_floor = 0
+    return g
+
+
+def deck_counts(view: Mapping[str, Any]) -> Counter[str]:
+    """Every card of a revealed view, face-down and stock included, in upper case."""
+    names: list[str] = []
+    for col in view["tableau"]:
+        names += col
+    for f in view["foundations"]:
+        names += f
+    names += view["waste"]
+    names += view["stock_cards"]
+    return Counter(n.upper() for n in names)
+
+
+def assert_full_deck(game: Game) -> None:
+    view = game.view(reveal=True)
+    decks = LAYOUT[game.game_id][3]
+    counts = deck_counts(view)
+    assert sum(counts.values()) == 52 * decks
+    assert counts == Counter({n: decks for n in ALL_NAMES}), "a card is missing or doubled"
+    assert len(view["stock_cards"]) == view["stock"]
+
+
+def without_moves(view: Mapping[str, Any]) -> dict[str, Any]:
+    """A view without the move counter, which undo never lowers."""
+    return {k: v for k, v in view.items() if k != "moves"}
+
+
+def play_all(game: Game, moves: Iterable[str]) -> Game:
+    for m in moves:
+        game.play(m)
+    return game
+
+
+class Tally:
+    """Moves played by the property tests, printed at the end of the session."""
+
+    moves = 0
+    games = 0
+    checked_candidates = 0
+    kinds: Counter[str] = Counter()
