@@ -427,3 +427,32 @@ def test_exact_legal_moves_big_harp_space() -> None:
     # empty column takes any card or run; no stock, no waste, no redeal
     expected = [f"t1>t{i}" for i in range(2, 11)] + [f"t1:2>t{i}" for i in range(2, 11)]
     assert sorted(g.legal_moves()) == sorted(expected)
+
+
+# ----- the app's tap and double tap -------------------------------------------------------
+
+
+def test_tap_finds_the_first_foundation_that_accepts() -> None:
+    g = build("harp", [["AS"], ["2H"], ["9D"]], foundations={3: ["AH"], 4: ["AH"]})
+    assert g.foundation_move("t1") == "t1>f1"
+    assert g.foundation_move("t2") == "t2>f3"
+    assert g.foundation_move("T2 ") == "t2>f3"
+    assert g.foundation_move("t3") is None
+    assert g.foundation_move("w") is None  # empty waste
+    assert g.foundation_move("s") is None
+    assert g.foundation_move("f3") is None
+    assert g.foundation_move("t42") is None
+    assert g.foundation_move("nonsense") is None
+
+
+def test_double_tap_prefers_the_longest_column_then_a_space() -> None:
+    g = build("easy-harp", [["8S"], ["2d", "4h", "8C"], [], ["KD"]], waste=["7H"])
+    assert g.tableau_move("w") == "w>t2"  # t2 is the longest column that takes the 7H
+    g = build("easy-harp", [["8S"], ["2d", "4h", "QC"], [], ["5c", "KD"]], waste=["KH"])
+    assert g.tableau_move("w") == "w>t3", "a king goes to the empty column"
+    assert g.tableau_move("t4") == "t4>t3"
+    assert g.tableau_move("t1") is None
+    assert g.tableau_move("s") is None
+    # a lone king moved to another space changes nothing, so it is not offered
+    g = build("easy-harp", [["KD"], []])
+    assert g.tableau_move("t1") is None
