@@ -9,12 +9,16 @@ import hashlib
 import io
 import json
 import re
+import shutil
 import subprocess
 import sys
 import tomllib
+import urllib.error
 import urllib.request
 import zipfile
+import zlib
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -188,3 +192,177 @@ def test_netlify_publishes_dist_built_by_build_py() -> None:
     assert netlify["build"] == {"command": "python build.py", "publish": "dist"}
     wasm = [h for h in netlify["headers"] if h["for"] == "/*.wasm"]
     assert wasm and wasm[0]["values"]["Content-Type"] == "application/wasm"
+
+
+# --------------------------------------------------------------------------
+# Offline and installable: precache list, service worker, manifest, icons
+
+
+def worker_build(site: Path) -> str:
+    """The build hash rendered into site/sw.js."""
+    found = re.search(r'^const BUILD = "([0-9a-f]+)";$', (site / "sw.js").read_text(), re.M)
+    assert found, "sw.js names its build"
+    return found.group(1)
+
+
+def worker_precache(site: Path) -> list[list[str]]:
+    """The precache list rendered into site/sw.js."""
+    text = (site / "sw.js").read_text()
+    found = re.search(r"^const PRECACHE = (\[.*?\n\]);$", text, re.M | re.S)
+    assert found, "sw.js lists its precache"
+    return json.loads(found.group(1).replace(",\n]", "\n]"))
+
+
+def test_precache_lists_every_file_but_the_worker_and_unused_chunks(site_dir: Path) -> None:
+    listed = {url for url, _ in worker_precache(site_dir)}
+    every = {p.relative_to(site_dir).as_posix() for p in site_dir.rglob("*") if p.is_file()}
+    left_out = every - {"index.html" if url == "./" else url for url in listed}
+    assert "./" in listed and "index.html" not in listed, "the page is cached as ./"
+    assert {"sw.js", ".nojekyll"} <= left_out
+    assert all(
+        n in {"sw.js", ".nojekyll"} or n.startswith(("vendor/pyscript/zip-", "vendor/pyscript/pyodide_graph-"))
+        for n in left_out
+    ), left_out
+    for needed in (
+        "pyscript.toml", "manifest.webmanifest", "static/harpui.zip", "static/main.py",
+        "static/style.css", "static/boot.js", "static/sw-register.js", "static/cards.svg",
+        "static/icons/icon-192.png", "static/help/index.html", f"wheels/{WHEEL_NAME}",
+        "vendor/pyscript/core.js", "vendor/pyscript/core.css",
+        *(f"vendor/pyodide/{name}" for name in build.PYODIDE_FILES),
+    ):
+        assert needed in listed, needed
+    assert any(re.fullmatch(r"vendor/pyscript/core-[\w-]+\.js", url) for url in listed)
+
+
+def test_precache_hashes_are_the_files_sha256(site_dir: Path) -> None:
+    for url, sha in worker_precache(site_dir):
+        data = (site_dir / ("index.html" if url == "./" else url)).read_bytes()
+        assert hashlib.sha256(data).hexdigest() == sha, url
+
+
+def test_worker_is_rendered_and_its_template_not_shipped(site_dir: Path) -> None:
+    code = (site_dir / "sw.js").read_text()
+    assert "__HARP_" not in code
+    assert not (site_dir / "static" / "sw.template.js").exists()
+    assert worker_build(site_dir) == build.build_hash(
+        build.precache_entries(site_dir), build.SW_TEMPLATE.read_text(encoding="utf-8")
+    )
+
+
+def test_cache_name_changes_with_any_precached_file(site_dir: Path, tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    shutil.copytree(site_dir, site)
+    before = worker_build(site)
+    build.write_service_worker(site)
+    assert worker_build(site) == before, "same files, same name"
+    with open(site / "static" / "help" / "help.css", "a") as f:
+        f.write("/* changed */\n")
+    build.write_service_worker(site)
+    assert worker_build(site) != before
+
+
+def test_manifest_makes_the_site_installable_under_any_path(site_dir: Path) -> None:
+    manifest = json.loads((site_dir / "manifest.webmanifest").read_text())
+    assert (manifest["name"], manifest["short_name"]) == ("Harp Solitaire", "Harp")
+    assert manifest["id"] == manifest["start_url"] == manifest["scope"] == "./"
+    assert manifest["display"] == "standalone"
+    assert re.fullmatch(r"#[0-9a-f]{6}", manifest["theme_color"])
+    assert re.fullmatch(r"#[0-9a-f]{6}", manifest["background_color"])
+    icons = {(i["sizes"], i["type"], i.get("purpose", "any")): i["src"] for i in manifest["icons"]}
+    assert set(icons) == {
+        ("192x192", "image/png", "any"),
+        ("512x512", "image/png", "any"),
+        ("512x512", "image/png", "maskable"),
+        ("any", "image/svg+xml", "any"),
+    }
+    for (sizes, kind, _), src in icons.items():
+        assert not src.startswith("/"), "relative, so a sub-path works"
+        if kind == "image/png":
+            assert png_info(site_dir / src)[:2] == tuple(int(n) for n in sizes.split("x")), src
+
+
+def test_page_links_the_manifest_and_the_worker(site_dir: Path) -> None:
+    html = (site_dir / "index.html").read_text(encoding="utf-8")
+    assert '<link rel="manifest" href="./manifest.webmanifest">' in html
+    assert re.search(r'<meta name="theme-color" content="#[0-9a-f]{6}">', html)
+    assert re.search(r'<link rel="apple-touch-icon" href="\./static/icons/[\w-]+\.png">', html)
+    assert '<script src="./static/sw-register.js" defer></script>' in html
+    register = (site_dir / "static" / "sw-register.js").read_text(encoding="utf-8")
+    assert 'register("./sw.js")' in register, "relative: the scope follows a sub-path"
+
+
+def png_info(path: Path) -> tuple[int, int, int]:
+    """(width, height, colour type) from a PNG's IHDR."""
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR", path
+    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big"), data[25]
+
+
+def png_alpha(path: Path, x: int, y: int) -> int:
+    """Alpha of one pixel of an 8-bit RGBA, non-interlaced PNG (255 for RGB)."""
+    data = path.read_bytes()
+    width, _, colour = png_info(path)
+    channels = {2: 3, 6: 4}[colour]
+    pos, idat = 8, b""
+    while pos < len(data):
+        length = int.from_bytes(data[pos : pos + 4], "big")
+        if data[pos + 4 : pos + 8] == b"IDAT":
+            idat += data[pos + 8 : pos + 8 + length]
+        pos += 12 + length
+    raw = zlib.decompress(idat)
+    stride = width * channels
+    prior = bytearray(stride)
+    for row in range(y + 1):  # undo the filters, row by row, down to row y
+        start = row * (stride + 1)
+        kind, line = raw[start], bytearray(raw[start + 1 : start + 1 + stride])
+        for i in range(stride):
+            a = line[i - channels] if i >= channels else 0
+            b, c = prior[i], prior[i - channels] if i >= channels else 0
+            line[i] = (line[i] + [0, a, b, (a + b) // 2, paeth(a, b, c)][kind]) & 0xFF
+        prior = line
+    return prior[x * channels + 3] if channels == 4 else 255
+
+
+def paeth(a: int, b: int, c: int) -> int:
+    p = a + b - c
+    pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+    return a if pa <= pb and pa <= pc else b if pb <= pc else c
+
+
+@pytest.mark.skipif(shutil.which("rsvg-convert") is None, reason="needs rsvg-convert (librsvg2-bin)")
+def test_icons_are_rendered_from_the_svg(tmp_path: Path) -> None:
+    assert build.render_icons(tmp_path)
+    icons = tmp_path / "static" / "icons"
+    for name, size, rounded in build.ICONS:
+        assert png_info(icons / name)[:2] == (size, size), name
+        assert png_alpha(icons / name, size // 2, size // 2) == 255, f"{name}: opaque middle"
+        corner = png_alpha(icons / name, 0, 0)
+        assert (corner == 0) if rounded else (corner == 255), f"{name}: corner alpha {corner}"
+
+
+def test_without_a_renderer_the_committed_icons_stay(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(build.shutil, "which", lambda name: None)
+    assert not build.render_icons(tmp_path)
+    assert not (tmp_path / "static").exists()
+    for name, size, _ in build.ICONS:  # what copy_site_files puts in dist then
+        assert png_info(build.ROOT / "static" / "icons" / name)[:2] == (size, size), name
+
+
+def test_rounded_svg_clips_to_rounded_corners() -> None:
+    svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><rect width="512" height="512"/></svg>\n'
+    out = build.rounded_svg(svg, 96 / 512)
+    assert '<rect x="0" y="0" width="512" height="512" rx="96"/>' in out
+    assert out.startswith(svg[: svg.index(">") + 1]) and out.endswith("</g></svg>\n")
+    with pytest.raises(ValueError):
+        build.rounded_svg("<svg></svg>", 0.2)
+
+
+def test_size_report_gives_both_visits(site_dir: Path) -> None:
+    sizes = build.visit_sizes(site_dir)
+    wasm = site_dir / "vendor" / "pyodide" / "pyodide.asm.wasm"
+    assert build.transfer_size(wasm) < wasm.stat().st_size / 2, "gzip, as hosts serve it"
+    assert sizes["first"] > build.transfer_size(wasm)
+    assert sizes["first_raw"] > sizes["first"]
+    assert sizes["second"] == 0 < sizes["second_if_sw_changed"] < 20_000
+    report = build.size_report(site_dir)
+    assert report.startswith("first visit:") and "second visit:" in report
