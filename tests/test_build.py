@@ -366,3 +366,123 @@ def test_size_report_gives_both_visits(site_dir: Path) -> None:
     assert sizes["second"] == 0 < sizes["second_if_sw_changed"] < 20_000
     report = build.size_report(site_dir)
     assert report.startswith("first visit:") and "second visit:" in report
+
+
+# --------------------------------------------------------------------------
+# Static hosts: netlify.toml's rules, the server's prefix and header rules
+
+
+def netlify_rules() -> list[tuple[str, dict[str, str]]]:
+    return [(pattern, dict(values)) for pattern, values in build.netlify_header_rules()]
+
+
+def site_paths(site: Path) -> list[str]:
+    """Every URL path of the site, the folder URLs and the future embed page included."""
+    files = ["/" + p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()]
+    return ["/", "/embed.html", *files]
+
+
+@pytest.mark.parametrize(
+    ("pattern", "path", "matches"),
+    [
+        ("/*", "/", True),
+        ("/*", "/vendor/pyodide/pyodide.asm.wasm", True),
+        ("/", "/", True),
+        ("/", "/index.html", False),
+        ("/*.wasm", "/vendor/pyodide/pyodide.asm.wasm", True),
+        ("/*.wasm", "/a.wasm.map", False),
+        ("/vendor/pyscript/*-*.js", "/vendor/pyscript/core-C9KDLldu.js", True),
+        ("/vendor/pyscript/*-*.js", "/vendor/pyscript/core.js", False),
+        ("/static/help/*", "/static/help", True),
+        ("/static/help/*", "/static/help/rules-harp.html", True),
+        ("/Index.html", "/index.html", True),
+    ],
+)
+def test_netlify_patterns_match_as_netlify_reads_them(pattern: str, path: str, matches: bool) -> None:
+    assert bool(build.netlify_pattern(pattern).match(path)) == matches
+
+
+def test_netlify_sets_each_header_in_one_rule_per_path(site_dir: Path) -> None:
+    rules = netlify_rules()
+    for path in site_paths(site_dir):
+        seen: dict[str, str] = {}
+        for pattern, values in rules:
+            if build.netlify_pattern(pattern).match(path):
+                for key in values:
+                    assert key.lower() not in seen, f"{path}: {key} set by {seen.get(key.lower())} and {pattern}"
+                    seen[key.lower()] = pattern
+
+
+def test_netlify_gives_every_page_a_csp_and_frame_rule(site_dir: Path) -> None:
+    rules = netlify_rules()
+    pages = [p for p in site_paths(site_dir) if p == "/" or p.endswith(".html")]
+    for path in pages:
+        csp = build.headers_for(path, rules).get("Content-Security-Policy", "")
+        directives = dict((d.strip().split(" ", 1) + [""])[:2] for d in csp.split(";") if d.strip())
+        assert directives.get("default-src") == "'none'", path
+        assert "'unsafe-inline'" not in csp, path
+        expected = "*" if path == "/embed.html" else "'none'"
+        assert directives.get("frame-ancestors") == expected, path
+    for path in ("/", "/index.html", "/embed.html"):
+        csp = build.headers_for(path, rules)["Content-Security-Policy"]
+        assert "script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval';" in csp
+    every = build.headers_for("/vendor/pyodide/pyodide.mjs", rules)
+    assert every["X-Content-Type-Options"] == "nosniff" and every["Referrer-Policy"]
+
+
+def test_netlify_caches_for_good_only_content_hashed_names(site_dir: Path) -> None:
+    rules = netlify_rules()
+    immutable = []
+    for path in site_paths(site_dir):
+        cache = build.headers_for(path, rules).get("Cache-Control", "")
+        if "immutable" in cache:
+            assert re.search(r"-[\w-]{8}\.js$", path), f"{path}: immutable without a hash in its name"
+            immutable.append(path)
+    assert any(p.startswith("/vendor/pyscript/core-") for p in immutable)
+    for path in ("/", "/index.html", "/sw.js", "/manifest.webmanifest", "/pyscript.toml",
+                 f"/wheels/{WHEEL_NAME}", "/vendor/pyodide/pyodide.asm.wasm", "/static/help/index.html"):
+        assert build.headers_for(path, rules).get("Cache-Control") == "no-cache", path
+
+
+def test_netlify_serves_wasm_and_modules_with_their_types() -> None:
+    rules = netlify_rules()
+    assert build.headers_for("/vendor/pyodide/pyodide.asm.wasm", rules)["Content-Type"] == "application/wasm"
+    assert build.headers_for("/vendor/pyodide/pyodide.mjs", rules)["Content-Type"] == "text/javascript"
+
+
+def fetch(url: str) -> tuple[int, Any]:
+    try:
+        with urllib.request.urlopen(url) as response:
+            return response.status, response.headers
+    except urllib.error.HTTPError as e:
+        return e.code, e.headers
+
+
+def test_server_serves_under_a_prefix_only(tmp_path: Path) -> None:
+    (tmp_path / "index.html").write_text("<!doctype html>")
+    (tmp_path / "a.txt").write_text("a")
+    log: list[tuple[str, int]] = []
+    with build.serving(tmp_path, prefix="/harp-solitaire/", request_log=log) as url:
+        assert url.endswith("/harp-solitaire/")
+        origin = url[: -len("harp-solitaire/")]
+        assert fetch(url + "a.txt")[0] == 200
+        assert fetch(url)[0] == 200
+        assert fetch(url[:-1])[0] == 200, "redirected to the folder"
+        assert fetch(origin + "a.txt")[0] == 404
+        assert fetch(origin)[0] == 404
+    assert ("/harp-solitaire", 301) in log and ("/a.txt", 404) in log
+    with pytest.raises(ValueError):
+        build.make_server(tmp_path, prefix="/no-slash")
+
+
+def test_server_applies_header_rules_by_path(tmp_path: Path) -> None:
+    (tmp_path / "m.wasm").write_bytes(b"\0asm")
+    (tmp_path / "page.html").write_text("<!doctype html>")
+    rules = [("/*", {"X-All": "1"}), ("/*.wasm", {"Content-Type": "application/x-test"}), ("/page.html", {"X-Page": "p"})]
+    with build.serving(tmp_path, header_rules=rules) as url:
+        _, wasm = fetch(url + "m.wasm")
+        _, page = fetch(url + "page.html")
+    assert wasm.get_all("Content-Type") == ["application/x-test"], "replaced, not doubled"
+    assert wasm["X-All"] == page["X-All"] == "1"
+    assert page["X-Page"] == "p" and "X-Page" not in wasm
+    assert page.get_content_type() == "text/html"

@@ -42,7 +42,8 @@ LOCAL_SCHEMES = {"data", "blob", "about"}
 
 
 def production_headers() -> dict[str, str]:
-    """The headers netlify.toml sends with every page (its "/*" rule)."""
+    """The headers netlify.toml sends with every response (its "/*" rule).
+    site_url applies all its rules, by path."""
     with open(build.ROOT / "netlify.toml", "rb") as f:
         rules = tomllib.load(f).get("headers", [])
     return {k: v for rule in rules if rule["for"] == "/*" for k, v in rule["values"].items()}
@@ -56,8 +57,9 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 @pytest.fixture(scope="session")
 def site_url(site_dir: Path) -> Iterator[str]:
-    """Serve the built site with the production headers (CSP included)."""
-    with build.serving(site_dir, headers=production_headers()) as url:
+    """Serve the built site with netlify.toml's header rules, each on the paths
+    it is for, as Netlify sends them (CSP and frame rules included)."""
+    with build.serving(site_dir, header_rules=build.netlify_header_rules()) as url:
         yield url
 
 
