@@ -8,7 +8,14 @@ limit is low) with a transposition table.  Techniques, each sound:
   mode face-down cards are only counts; in thoughtful mode a column's hidden
   cards are fixed, so (its starting column, how many are left) names them.
 * **Stock macro moves.**  "Tap k times, then play the top waste card" is one
-  move; the pass number is part of the key when passes are limited.
+  move; the pass number is part of the key when passes are limited.  Drawing
+  one card, a position that could tap its way to another one (same pass and
+  not further on, or an earlier pass) makes searching the other unnecessary.
+* **Put down only to pick up.**  A card taken back from a foundation, or put
+  on a column from a talon whose every card stays in reach, or a run moved
+  without turning a card up or emptying a column, is only worth it if the
+  next move builds on what it did; any winning line can be reordered so
+  that it does.
 * **Safe foundation moves.**  A card goes up by itself when no card could ever
   need it as a base: an ace or a 2, or a card whose lower opposite-colour
   cards are all on the foundations already.  Taken only from the tableau, and
@@ -150,17 +157,22 @@ class _Solver:
             return True
         return self.rules.empty == "any" and not (self.rules.one_card and count > 1)
 
-    def _key(self, state: State) -> tuple[object, ...]:
+    def _key(self, state: State) -> tuple[tuple[object, ...], tuple[int, ...]]:
+        """(canonical key, stock rank).  Two states with the same key and stock ranks r1 <= r2:
+        the first can tap its way to the second, so the second need not be searched."""
         columns, downs, talon, position, pass_number, foundations = state
         cols = sorted(
             ((i, downs[i]) if downs[i] else (-1, 0), column) for i, column in enumerate(columns)
         )
         per_suit = tuple(tuple(sorted(h for s, h in foundations if s == x)) for x in range(4))
+        if self.rules.draw == 1:
+            if self.rules.passes is None:
+                return (tuple(cols), per_suit, talon), ()  # every talon card is always in reach
+            if self.prune:
+                return (tuple(cols), per_suit, talon), (pass_number, position)
         if self.rules.passes is None:
-            if self.rules.draw == 1:
-                position = 0  # with one card a tap and no pass limit, every talon card is always in reach
             pass_number = 0
-        return (tuple(cols), per_suit, talon, position, pass_number)
+        return (tuple(cols), per_suit, talon, position, pass_number), ()
 
     @staticmethod
     def _need_key(state: State, need: Need) -> object:
@@ -376,7 +388,7 @@ class _Solver:
                         fnd[f] = (s if self.rules.reserved_slots or h > 1 else -1, h - 1)
                         after = (tuple(cols), downs, talon, position, pass_number, tuple(fnd))
                         out.append(([f"f{f + 1}>t{j + 1}"], after, 8, ("onto", j) if prune else None))
-        out.sort(key=lambda step: (self._distance(step[1]), step[2]))
+        out.sort(key=lambda step: (self._distance(step[1]), step[2], len(step[0])))
         return out
 
     @staticmethod
@@ -415,7 +427,9 @@ class Search:
         start = solver._auto(solver.start, first_moves)
         # The most promising line so far, for a hint when no win is found: (distance, moves).
         self.best: tuple[int, list[str]] = (solver._distance(start), first_moves)
-        self.seen: set[tuple[object, object]] = {(solver._key(start), None)}
+        key, rank = solver._key(start)
+        # The best stock rank each (key, need) was searched with (see _Solver._key).
+        self.seen: dict[tuple[object, object], tuple[int, ...]] = {(key, None): rank}
         # Each frame: (state, its remaining steps, the moves that led into it).
         self.stack: list[tuple[State, list[Step], list[str]]] = []
         if solver.is_won(start):
@@ -467,10 +481,12 @@ class Search:
                 stack.pop()
                 continue
             moves, nxt, _, need = todo.pop(0)
-            key = (solver._key(nxt), solver._need_key(nxt, need))
-            if key in seen:
+            key, rank = solver._key(nxt)
+            full_key = (key, solver._need_key(nxt, need))
+            searched = seen.get(full_key)
+            if searched is not None and searched <= rank:
                 continue
-            seen.add(key)
+            seen[full_key] = rank
             if solver.is_won(nxt):
                 self.seconds += time.perf_counter() - started
                 self._finish(WIN, self._path() + moves, exhausted=False)
