@@ -30,6 +30,8 @@ def check_deal(deal: object) -> int:
 
 def daily_deal(date: datetime.date) -> int:
     """The deal number everyone gets on ``date``: the same on every machine."""
+    if not isinstance(date, datetime.date):
+        raise ValueError(f"daily_deal takes a calendar date (datetime.date), not {type(date).__name__}")
     # One integer per date: ``mix`` only XORs and adds its arguments into the
     # generator's state, so mix(year, month, day) collided for most dates
     # (64 distinct deals in two years).  Each ordinal is a distinct seed.

@@ -92,10 +92,12 @@ class Game:
     ) -> Game:
         """A fresh deal.  Leave ``deal`` out for a random one; options default to the game's."""
         rules = rules_for(game).with_options(draw=draw, passes=passes, empty=empty, takeback=takeback)
-        if deal is None:
-            deal = random.SystemRandom().randint(1, codes.MAX_DEAL)
         if not isinstance(daily, bool):
             raise ValueError(f"daily must be True or False, not {daily!r}")
+        if deal is None:
+            if daily:
+                raise ValueError("a daily game needs its deal number: deal=harp.daily_deal(date)")
+            deal = random.SystemRandom().randint(1, codes.MAX_DEAL)
         return cls(rules, codes.check_deal(deal), daily)
 
     @classmethod
@@ -338,7 +340,7 @@ class Game:
         m = _MOVE.fullmatch(text)
         if not m:
             raise IllegalMove(
-                text, f"{text!r} is not a move: moves look like s, w>t3, t3>t7, t3:4>t7, t3>f2, t3>f or f2>t4"
+                text, f"{_shorten(text)!r} is not a move: moves look like s, w>t3, t3>t7, t3:4>t7, t3>f2, t3>f or f2>t4"
             )
         src = self._pile(m.group(1), text)
         count = int(m.group(2)) if m.group(2) else 1
@@ -562,6 +564,11 @@ class Game:
         self.moves += 1
         if self.rules.undo_limit is not None:
             self._undo_floor = max(self._undo_floor, len(self._steps) - self.rules.undo_limit)
+
+
+def _shorten(text: str, limit: int = 24) -> str:
+    """Echo at most ``limit`` characters of what a player typed."""
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 def _notation(src: Pile, count: int, dst: Pile) -> str:
