@@ -139,13 +139,3 @@ def test_solve_command_prints_a_table() -> None:
     text = out.getvalue()
     assert "Thoughtful mode" in text and "harpan" in text and "%" in text
 
-
-def test_engine_input_edges_give_clear_errors() -> None:
-    with pytest.raises(ValueError, match="calendar date"):
-        harp.daily_deal("2026-11-29")  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="daily_deal"):
-        harp.Game.new("harp", daily=True)
-    game = harp.Game.new("harp", deal=1)
-    with pytest.raises(harp.IllegalMove) as refusal:
-        game.play("x" * 5000)
-    assert len(str(refusal.value)) < 200
