@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
+from pathlib import Path
 from typing import TextIO
 
 from .game import Game
@@ -11,7 +13,7 @@ from .errors import IllegalMove
 from .progress import hint
 from .codes import MAX_DEAL
 from .rules import GAMES
-from .winrates import HEADER, solve_deals, summarise
+from .winrates import HEADER, certified_list, solve_deals, summarise
 
 PLAY_HELP = """Moves: s (tap the stock), w>t3, w>f, t3>t7, t3:4>t7 (a run of 4), t3>f2, f2>t4.
 Also: moves (list legal moves), hint, undo, code, save, help, quit."""
@@ -105,6 +107,20 @@ def solve_command(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def certify_command(args: argparse.Namespace, out: TextIO) -> int:
+    """Write the list of deals proven winnable, which the build ships for "winnable deals only"."""
+    games = list(GAMES) if args.game == "all" else [args.game]
+    args.out.mkdir(parents=True, exist_ok=True)
+    for game_id in games:
+        results = solve_deals(game_id, args.deals, args.budget, args.jobs)
+        data = certified_list(game_id, args.deals, results, args.budget)
+        path = args.out / f"{game_id}.json"
+        path.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
+        print(f"{game_id}: {len(data['winnable'])} of {len(results)} deals proven winnable -> {path}",  # type: ignore[arg-type]
+              file=out, flush=True)
+    return 0
+
+
 def bench_command(args: argparse.Namespace, out: TextIO) -> int:
     """Fixed deal ranges and budgets, so that later changes can be compared."""
     print(f"Solver benchmark: deals 1-{args.deals}, {args.budget:g}s a deal, thoughtful mode, one process.", file=out)
@@ -132,6 +148,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--deals", type=deal_range, default=range(1, 101), help="deal range, e.g. 1-1000")
     p.add_argument("--budget", type=seconds, default=10.0, help="time per deal, e.g. 10s")
     p.add_argument("--jobs", type=int, default=1, help="worker processes")
+    p = sub.add_parser("certify", help="write the lists of deals proven winnable (thoughtful mode)")
+    p.add_argument("game", choices=["all", *GAMES], help="game id, or all")
+    p.add_argument("--deals", type=deal_range, default=range(1, 101), help="deal range, e.g. 1-1000")
+    p.add_argument("--budget", type=seconds, default=5.0, help="time per deal, e.g. 5s")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes")
+    p.add_argument("--out", type=Path, default=Path("static/winnable"), help="folder for the JSON lists")
     p = sub.add_parser("bench", help="benchmarks")
     p.add_argument("what", choices=["solver"], help="what to benchmark")
     p.add_argument("--deals", type=int, default=20, help="deals 1..N of every game")
@@ -146,6 +168,8 @@ def main(argv: list[str] | None = None, out: TextIO = sys.stdout, inp: TextIO = 
             return show(args, out)
         if args.command == "solve":
             return solve_command(args, out)
+        if args.command == "certify":
+            return certify_command(args, out)
         if args.command == "bench":
             return bench_command(args, out)
         return play(args, out, inp)

@@ -21,11 +21,19 @@ class DealResult:
 
 
 def solve_deal(job: tuple[str, int, float, dict[str, object]]) -> DealResult:
-    """Solve one deal from its start in thoughtful mode (a worker process runs this)."""
+    """Solve one deal from its start in thoughtful mode (a worker process runs this).
+
+    A win counts only if its move list replays through the engine to a won game."""
     game_id, deal, budget, options = job
     game = Game.new(game_id, deal=deal, **options)  # type: ignore[arg-type]
     result = solve(game, thoughtful=True, max_seconds=budget)
-    return DealResult(game_id, deal, result.verdict, result.nodes, result.seconds)
+    verdict = result.verdict
+    if verdict == WIN:
+        for move in result.moves:
+            game.play(move)
+        if not game.is_won():  # pragma: no cover - the solver tests guard this
+            raise AssertionError(f"{game_id} deal {deal}: the solver's win does not replay")
+    return DealResult(game_id, deal, verdict, result.nodes, result.seconds)
 
 
 def solve_deals(
@@ -93,3 +101,14 @@ def summarise(game_id: str, results: list[DealResult]) -> Summary:
         game_id, len(results), won, lost, unknown, low, high, statistics.median(times), p90,
         sum(r.nodes for r in results), sum(r.seconds for r in results),
     )
+
+
+def certified_list(game_id: str, deals: range, results: list[DealResult], budget: float) -> dict[str, object]:
+    """The data file of deals proven winnable (thoughtful mode), as the page loads it."""
+    return {
+        "game": game_id,
+        "mode": "thoughtful",
+        "budget_seconds": budget,
+        "checked": [deals.start, deals.stop - 1],
+        "winnable": sorted(r.deal for r in results if r.verdict == WIN),
+    }
