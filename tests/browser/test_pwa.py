@@ -228,6 +228,8 @@ def test_offline_reload_boots_and_keeps_the_game(
     site.stop()
     if "offline" in how:
         context.set_offline(True)
+    # Only the worker's cache is left: empty the HTTP cache too.
+    context.new_cdp_session(page).send("Network.clearBrowserCache")
     seconds = reload_ready(page)
     print(f"offline boot ({how}): {seconds:.1f} s")
     assert page.evaluate(SNAPSHOT) == before, "the saved game, as it was"
