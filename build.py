@@ -334,10 +334,14 @@ def rounded_svg(svg: str, corner: float) -> str:
 def render_icons(dist: Path) -> bool:
     """Render the PNG icons from icon.svg into dist/static/icons/ with rsvg-convert.
 
-    Without rsvg-convert (Debian's librsvg2-bin; `build.py test` installs it)
-    the committed PNGs, already copied from static/icons/, stay: they were
-    rendered from the same SVG by tools/make_art.py --icons. Returns whether
-    the icons were rendered.
+    Why rsvg-convert: it is one small Debian package (librsvg2-bin, which
+    `build.py test` installs), renders in milliseconds, gives the same
+    pixels on every run, and is what tools/make_art.py --icons uses, so the
+    build and the committed PNGs agree. A headless Chromium screenshot would
+    need a browser started and driven (Playwright is a test tool, not a
+    build one) for three small images. Without rsvg-convert (a host's build
+    image, say) the committed PNGs, already copied from static/icons/, stay.
+    Returns whether the icons were rendered.
     """
     tool = shutil.which("rsvg-convert")
     if tool is None or not ICON_SVG.exists():
