@@ -45,22 +45,25 @@ def tick(*_):
     renderer.show_clock(int(controller.seconds()))
 
 
-_resize_pending = []
+class Relayout:
+    """Re-lay the columns after the window changes size (their squeeze depends
+    on its height), at most once per 100 ms burst of resize events."""
 
+    pending = False
 
-def on_resize(*_):
-    """Re-lay the columns (their squeeze depends on the window's height)."""
-    if _resize_pending:
-        return
-    _resize_pending.append(True)
+    @classmethod
+    def soon(cls, *_):
+        if not cls.pending:
+            cls.pending = True
+            later(0.1, cls.run)
 
-    def run():
-        _resize_pending.clear()
+    @classmethod
+    def run(cls):
+        cls.pending = False
         controller.relayout()
-    later(0.1, run)
 
 
-listen(window, "resize", on_resize)
+listen(window, "resize", Relayout.soon)
 window.setInterval(proxy(tick), 1000)
 
 for button in document.querySelectorAll(".tools button"):

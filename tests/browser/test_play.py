@@ -366,3 +366,17 @@ def test_take_back_from_a_foundation_by_dragging(open_game: Callable[..., Page])
     mouse_drag(page, card_point(page, src), pile_point(page, dst))
     g.play(back[0])
     assert_shows(page, g)
+
+
+def test_long_columns_fit_the_screen(open_game: Callable[..., Page]) -> None:
+    """Columns squeeze their overlap to end on screen, also after a resize."""
+    g = replay(HARPAN1, HARPAN1_WIN[:120])            # long runs in the columns by then
+    assert max(len(col) for col in g.view()["tableau"]) >= 10
+    page = open_game()
+    page.set_viewport_size({"width": 360, "height": 740})
+    load_position(page, g)
+    lowest = "() => Math.max(...[...document.querySelectorAll('#tableau [data-card]')].map(c => c.getBoundingClientRect().bottom))"
+    assert page.evaluate(lowest) <= 740
+    page.set_viewport_size({"width": 1280, "height": 520})
+    page.wait_for_function(f"() => ({lowest})() <= 520", timeout=5_000)
+    assert_shows(page, g)
