@@ -486,3 +486,67 @@ def test_server_applies_header_rules_by_path(tmp_path: Path) -> None:
     assert wasm["X-All"] == page["X-All"] == "1"
     assert page["X-Page"] == "p" and "X-Page" not in wasm
     assert page.get_content_type() == "text/html"
+
+
+# --------------------------------------------------------------------------
+# micropip, for tests/browser/test_micropip.py only
+
+
+def test_micropip_pin_is_the_version_pyodide_names(site_dir: Path) -> None:
+    lock = json.loads((site_dir / "vendor" / "pyodide" / "pyodide-lock.json").read_text())
+    for pin in build.MICROPIP_WHEELS:
+        name, version = pin.split("==")
+        entry = lock["packages"][name]
+        assert (entry["version"], entry["file_name"]) == (version, f"{name}-{version}-py3-none-any.whl")
+        assert entry["depends"] == [], "no other wheel is needed"
+
+
+def test_the_game_ships_no_micropip(site_dir: Path) -> None:
+    assert not any("micropip" in p.name for p in site_dir.rglob("*"))
+    assert not any("micropip" in name for name in build.precached_files(site_dir))
+    vendored = site_dir / "vendor" / "pyodide" / "pyodide-lock.json"
+    assert vendored.read_bytes() == (build.PYODIDE_DIR / "pyodide-lock.json").read_bytes()
+
+
+def test_pin_lock_files_sets_the_wheels_hash_and_name(site_dir: Path, tmp_path: Path) -> None:
+    lock = tmp_path / "pyodide-lock.json"
+    shutil.copy(site_dir / "vendor" / "pyodide" / "pyodide-lock.json", lock)
+    before = json.loads(lock.read_text())
+    version = before["packages"]["micropip"]["version"]
+    wheel = tmp_path / f"micropip-{version}-py3-none-any.whl"
+    wheel.write_bytes(b"not really a wheel")
+    build.pin_lock_files(lock, [wheel])
+    after = json.loads(lock.read_text())
+    assert after["packages"]["micropip"]["sha256"] == hashlib.sha256(b"not really a wheel").hexdigest()
+    assert after["packages"]["micropip"]["file_name"] == wheel.name
+    after["packages"]["micropip"] = before["packages"]["micropip"]
+    assert after == before, "nothing else changes"
+    with pytest.raises(ValueError, match="names micropip"):
+        build.pin_lock_files(lock, [tmp_path / "micropip-0.0.1-py3-none-any.whl"])
+
+
+def test_micropip_wheels_download_once_and_check_the_hash(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    good = b"the pinned wheel"
+    monkeypatch.setattr(build, "MICROPIP_WHEELS", {"demo==1.0": hashlib.sha256(good).hexdigest()})
+    downloads: list[tuple[str, ...]] = []
+    served = good
+
+    def fake_pip(*cmd: str) -> None:  # stands in for `pip download ... -d DIR demo==1.0`
+        downloads.append(cmd)
+        folder = Path(cmd[cmd.index("-d") + 1])
+        (folder / "demo-1.0-py3-none-any.whl").write_bytes(served)
+
+    monkeypatch.setattr(build, "run", fake_pip)
+    cache = tmp_path / "cache"
+    wheel = cache / "demo-1.0-py3-none-any.whl"
+    assert build.micropip_wheels(cache) == [wheel] and wheel.read_bytes() == good
+    assert build.micropip_wheels(cache) == [wheel]
+    assert len(downloads) == 1, "the second call finds it in the cache"
+    assert downloads[0][-1] == "demo==1.0" and "--no-deps" in downloads[0]
+    wheel.write_bytes(b"damaged")
+    served = b"tampered"
+    with pytest.raises(ValueError, match="not the pinned file"):
+        build.micropip_wheels(cache)
+    assert wheel.read_bytes() == b"damaged" and sorted(cache.iterdir()) == [wheel], "no partial files"
