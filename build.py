@@ -45,7 +45,7 @@ PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
 PYODIDE_DIR = NODE_MODULES / "pyodide"
 
 # Top-level files of the site; those marked False are copied only if present.
-SITE_FILES = {"index.html": True, "pyscript.toml": True, "sw.js": False}
+SITE_FILES = {"index.html": True, "embed.html": True, "pyscript.toml": True, "sw.js": False}
 
 # The Pyodide core: the npm package holds nothing else we need.
 PYODIDE_FILES = (

@@ -1,0 +1,208 @@
+"""The embed page's rules: its URL parameters, its messages, its stand-in dialogs.
+
+Pure Python (no browser imports), so CPython tests cover every check; the
+wiring to the page (postMessage, the message listener, ResizeObserver) is in
+static/embed.py.
+
+The embed page talks to the page that frames it (the host) with postMessage,
+and only to the origin named by its ``origin`` URL parameter:
+
+    game -> host   {"type": "ready", "code": c}
+                   {"type": "moved", "score": n, "moves": n, "code": c}
+                   {"type": "won", "score": n, "moves": n, "code": c}
+                   {"type": "resize", "width": w, "height": h}
+    host -> game   {"type": "newGame", "code": c}   (no code: a new random deal)
+
+Anything else, from anyone else, is ignored without a word.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+import urllib.parse
+from typing import Any, Callable
+
+import harp
+
+MAX_PARAM_CHARS = 200        # longer URL parameter values are ignored
+MAX_CODE_CHARS = 100         # a message's deal code (the engine's codes are at most 64)
+INCOMING = ("newGame",)      # the message types the host may send
+CONFIRM_NEW_S = 4.0          # New twice within this many seconds leaves a game in play
+
+# "scheme://host[:port]" as a browser serializes an origin: http(s), an ASCII
+# host name or IPv4 address or [IPv6] literal, an optional port.
+_ORIGIN = re.compile(r"(https?)://([a-z0-9.-]+|\[[0-9a-f:.]+\])(?::([0-9]{1,5}))?/?")
+_DEFAULT_PORT = {"http": 80, "https": 443}
+
+
+def params(search: str, fragment: str) -> dict[str, str]:
+    """URL parameters from '?a=1&b=2' and '#a=1': the query string wins.
+
+    Only the first value of each name counts; values are stripped, and
+    over-long ones are dropped (they are never needed, and never shown).
+    """
+    out: dict[str, str] = {}
+    for part in (search, fragment):
+        query = (part or "").lstrip("?#")
+        for name, values in urllib.parse.parse_qs(query, keep_blank_values=True).items():
+            value = values[0].strip()
+            if name not in out and len(value) <= MAX_PARAM_CHARS:
+                out[name] = value
+    return out
+
+
+def clean_origin(value: Any) -> str | None:
+    """The origin the host gave, serialized as event.origin spells it, or None
+    when it is missing or not an http(s) origin ('*', 'null', a path, a
+    user name, another scheme...): then no message is sent at all."""
+    if not isinstance(value, str) or len(value) > MAX_PARAM_CHARS:
+        return None
+    found = _ORIGIN.fullmatch(value.strip().lower())
+    if found is None:
+        return None
+    scheme, host, port = found.groups()
+    if host.startswith(".") or host.endswith(".") or ".." in host:
+        return None
+    origin = f"{scheme}://{host}"
+    if port is not None:
+        number = int(port)
+        if not 0 < number < 65536:
+            return None
+        if number != _DEFAULT_PORT[scheme]:
+            origin += f":{number}"
+    return origin
+
+
+def clean_game(value: Any) -> str | None:
+    """A game id the engine knows, or None."""
+    return value if isinstance(value, str) and value in harp.GAMES else None
+
+
+def incoming(data: Any) -> dict[str, str] | None:
+    """A host's message, checked: {"type": "newGame"} or {"type": "newGame",
+    "code": c} with c a string of at most MAX_CODE_CHARS; None for anything
+    else. data is the message already taken out of the browser (a dict of the
+    fields the page reads)."""
+    if not isinstance(data, dict):
+        return None
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in INCOMING:
+        return None
+    code = data.get("code")
+    if code is None:
+        return {"type": kind}
+    if not isinstance(code, str) or len(code) > MAX_CODE_CHARS:
+        return None
+    return {"type": kind, "code": code.strip()}
+
+
+class Reporter:
+    """Turns the game after each change into the message the host gets, if any:
+    'won' when the game has just been won, 'moved' after any other change to
+    the game (a move, an undo, another deal), nothing when only a setting
+    changed."""
+
+    def __init__(self) -> None:
+        self._last: dict[str, Any] | None = None
+
+    def ready(self, view: dict[str, Any]) -> dict[str, Any]:
+        self._last = view
+        return {"type": "ready", "code": view["code"]}
+
+    def changed(self, view: dict[str, Any]) -> dict[str, Any] | None:
+        last = self._last
+        if view == last:
+            return None
+        self._last = view
+        was_won = last is not None and last["code"] == view["code"] and bool(last["won"])
+        won_now = bool(view["won"]) and not was_won
+        return {"type": "won" if won_now else "moved", "score": view["score"],
+                "moves": view["moves"], "code": view["code"]}
+
+
+class Sizer:
+    """Reports the page's content size when it changes (whole CSS pixels)."""
+
+    def __init__(self) -> None:
+        self._last: tuple[int, int] | None = None
+
+    def changed(self, width: float, height: float) -> dict[str, Any] | None:
+        size = (max(int(round(width)), 0), max(int(round(height)), 0))
+        if size == self._last:
+            return None
+        self._last = size
+        return {"type": "resize", "width": size[0], "height": size[1]}
+
+
+class KeyPrefix:
+    """localStorage under other keys: the embedded game keeps its save, settings
+    and statistics apart from the main page's (same origin, same storage when
+    the browser does not partition it)."""
+
+    PREFIX = "embed."
+
+    def __init__(self, backend: Any) -> None:
+        self._backend = backend
+
+    def getItem(self, key: str) -> Any:  # noqa: N802 - the DOM's names
+        return self._backend.getItem(self.PREFIX + key)
+
+    def setItem(self, key: str, value: str) -> None:  # noqa: N802
+        self._backend.setItem(self.PREFIX + key, value)
+
+    def removeItem(self, key: str) -> None:  # noqa: N802
+        self._backend.removeItem(self.PREFIX + key)
+
+
+class EmbedDialogs:
+    """What the controller and input ask of the dialogs, without windows:
+    the embed page has no dialogs, only its toast and notice line.
+
+    New deals at once, unless a game is in play: then it asks for a second
+    press within CONFIRM_NEW_S seconds (the N key is easy to hit)."""
+
+    def __init__(self, controller: Any, renderer: Any,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.c = controller
+        self.r = renderer
+        self._clock = clock
+        self._new_asked_at: float | None = None
+
+    def open(self, name: str) -> None:
+        if name == "new":
+            self.new_deal()
+
+    def new_deal(self) -> None:
+        view = self.c.game.view()
+        now = self._clock()
+        in_play = view["moves"] > 0 and not view["won"]
+        asked = self._new_asked_at is not None and now - self._new_asked_at <= CONFIRM_NEW_S
+        if in_play and not asked:
+            self._new_asked_at = now
+            self.r.toast("Press New again to leave this game for a new deal.", CONFIRM_NEW_S)
+            return
+        self._new_asked_at = None
+        game_id = self.c.game.game_id
+        self.c.new_game(game_id, self.c.options_for(game_id), "new")
+        self.r.toast(f"New deal: {harp.GAMES[game_id].name}, deal {self.c.game.deal}.", 2.5)
+
+    def open_code(self, code: str) -> None:
+        """A host's newGame with a code: open it, or say why not and play on."""
+        error = self.c.open_code(code)
+        if error:
+            self.r.toast(f"That deal code does not work: {error}", 6)
+        else:
+            self.r.toast(f"Opened deal {self.c.game.code}.", 2.5)
+
+    def show_won(self, view: dict[str, Any], seconds: int) -> None:
+        self.r.toast(f"You won! Score {view['score']}, {view['moves']} moves.", 8)
+
+    def show_stuck(self, checks: list[tuple[str, bool]]) -> None:
+        self.r.toast("No useful move left: try Undo, or a new deal.", 6)
+
+    def show_corrupt(self, problems: list[str]) -> None:
+        self.r.notice(" ".join(problems))
+
+    def close_game_end(self) -> None:
+        pass
