@@ -191,8 +191,13 @@ class Game:
             sources += [(("f", i), 1) for i, f in enumerate(self.foundations) if f]
         for src, most in sources:
             for count in range(1, most + 1):
+                moving = self._value[self._cards(src)[-count]]
                 for dst in self._destinations(src, count):
-                    if self._refusal(src, count, dst) is None and not self._is_no_op(src, count, dst):
+                    if (
+                        self._could_take(dst, moving)
+                        and self._refusal(src, count, dst) is None
+                        and not self._is_no_op(src, count, dst)
+                    ):
                         moves.append(_notation(src, count, dst))
         if self._refusal_to_tap() is None:
             moves.append("s")
@@ -522,6 +527,17 @@ class Game:
                 "one exactly one rank higher."
             )
         return None
+
+    def _could_take(self, dst: Pile, card: int) -> bool:
+        """A quick first look: False only where ``_refusal`` would surely refuse ``card`` on ``dst``
+        (it spares ``legal_moves`` writing a refusal for every hopeless candidate)."""
+        pile = self._cards(dst)
+        if not pile:
+            return dst[0] == "t" or rank(card) == ACE
+        top = self._value[pile[-1]]
+        if dst[0] == "t":
+            return builds_on(card, top)
+        return suit(top) == suit(card) and rank(card) == rank(top) + 1
 
     def _is_no_op(self, src: Pile, count: int, dst: Pile) -> bool:
         """A whole column moved into an empty column changes nothing."""
