@@ -88,9 +88,19 @@ def test_embed_talks_to_its_host(page: Page, site_url: str, host: Server, watch:
     assert moved["score"] > 0, "a card on a foundation scores"
     expect(frame.locator("#moves")).to_have_text("2")
 
+    # The compact toolbar: Hint marks a move; New asks first while a game is in play.
+    frame.click("#btn-hint")
+    expect(frame.locator("#toast")).to_contain_text("Hint")
+    expect(frame.locator("#board .card.hint").first).to_be_attached()
+    frame.click("#btn-new")
+    expect(frame.locator("#toast")).to_contain_text("Press New again")
+    frame.click("#btn-new")
+    dealt = wait_for_message(page, "moved", 3)
+    assert dealt["code"].startswith("EH1-") and dealt["code"] != EASY5 and dealt["moves"] == 0
+
     # The host deals another game by code; a code that is no code changes nothing.
     post_from_host(page, {"type": "newGame", "code": "HN1-N-AAAAAAE"})
-    assert wait_for_message(page, "moved", 3) == {"type": "moved", "score": 0, "moves": 0,
+    assert wait_for_message(page, "moved", 4) == {"type": "moved", "score": 0, "moves": 0,
                                                   "code": "HN1-N-AAAAAAE"}
     expect(frame.locator("#board")).to_have_attribute("data-code", "HN1-N-AAAAAAE")
     expect(frame.locator("#board [data-card]")).to_have_count(52)
@@ -98,9 +108,9 @@ def test_embed_talks_to_its_host(page: Page, site_url: str, host: Server, watch:
     post_from_host(page, {"type": "newGame", "code": "HN1-N-ZZZZZZZ"})
     expect(frame.locator("#toast")).to_contain_text("That deal code does not work")
     post_from_host(page, {"type": "newGame"})                # no code: a new deal of this game
-    new = wait_for_message(page, "moved", 4)
+    new = wait_for_message(page, "moved", 5)
     assert new["code"].startswith("HN1-") and new["code"] != "HN1-N-AAAAAAE"
-    assert len(received(page, "moved")) == 4, "the bad code sent nothing"
+    assert len(received(page, "moved")) == 5, "the bad code sent nothing"
 
     # The frame grows: the host hears the new size, and the cards grow with it.
     small = frame.evaluate("document.querySelector('#board [data-card]').offsetWidth")
