@@ -140,7 +140,8 @@ def _is_king_to_space(game: Game, move: str) -> bool:
 
 
 def hint(game: Game) -> str | None:
-    """A simple heuristic best move: progress first, then a move that enables it, then the stock."""
+    """A simple heuristic best move: progress first, then the stock when a card in it can be
+    played, then a move that makes progress possible (never straight back)."""
     moves = progress_moves(game)
     if moves:
         order = (TURNS_UP, FOUNDATION, EMPTIES, FROM_WASTE)
@@ -152,9 +153,12 @@ def hint(game: Game) -> str | None:
             return (order.index(reason), -depth)
 
         return min(moves, key=key)[0]
-    enabling = enabling_moves(game)
-    if enabling:
-        return enabling[0]
     if "s" in game.legal_moves() and _stock_can_help(game):
         return "s"
+    last = game._steps[-1] if game._steps else None
+    for move in enabling_moves(game):
+        src, count, dst = game._parse(move)
+        if last is not None and (last.src, last.dst, last.count) == (dst, src, count):
+            continue  # that would only put back the move just made
+        return move
     return None

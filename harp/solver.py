@@ -524,4 +524,31 @@ def solve(
     """
     if game.is_won():
         return Result(WIN, thoughtful=thoughtful)
-    return _Solver(game, thoughtful, prune).search(max_nodes, max_seconds)
+    started = time.perf_counter()
+    if thoughtful and prune:
+        # First follow the engine's simple hint to the end: it wins many deals at once where
+        # the search would wander.  The hint reads the stock order, so only thoughtful mode may.
+        share = max_seconds / 2 if max_seconds is not None else 5.0
+        line = greedy_playout(game, max_nodes if max_nodes is not None else 5000, started + share)
+        if line is not None:
+            return Result(WIN, line, len(line), time.perf_counter() - started, line[0], thoughtful)
+    if max_seconds is not None:
+        max_seconds = max(0.0, max_seconds - (time.perf_counter() - started))
+    result = _Solver(game, thoughtful, prune).search(max_nodes, max_seconds)
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+def greedy_playout(game: Game, max_moves: int, deadline: float) -> list[str] | None:
+    """The moves ``harp.hint`` plays from here, if following it wins; else None."""
+    from .progress import hint
+
+    twin = game.copy()
+    line: list[str] = []
+    while len(line) < max_moves and time.perf_counter() < deadline:
+        move = hint(twin)
+        if move is None:
+            break
+        twin.play(move)
+        line.append(move)
+    return line if twin.is_won() else None
