@@ -23,6 +23,9 @@ limit is low) with a transposition table.  Techniques, each sound:
   could matter).
 * **No move that undoes the previous one.**
 
+In thoughtful mode the search is preceded by one greedy playout that follows
+``harp.hint`` to the end: cheap, and it wins most two-deck deals outright.
+
 **Fair mode** (the default) knows only what the player sees: face-up cards,
 the waste, and after the first pass the whole stock (every stock card has
 been through the waste).  A move that would turn up an unknown card is a
