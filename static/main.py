@@ -71,3 +71,12 @@ for button in document.querySelectorAll(".tools button"):
 by_id("loader").hidden = True
 controller.relayout()      # measure again now that the page is fully laid out
 document.documentElement.setAttribute("data-harp-ready", "")
+
+
+def load_solver():
+    """Import the solver while the player looks at the deal, so that the
+    first hint starts thinking at once instead of importing it first."""
+    import harp.solver  # noqa: F401
+
+
+later(1.0, load_solver)

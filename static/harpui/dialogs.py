@@ -12,8 +12,10 @@ from typing import Any
 import harp
 from pyscript import document, window
 
+from .controller import spawn
 from .dom import by_id, listen, make
 from .render import clock_text
+from .winnable import count_text, is_default, pick
 
 
 def _passes_value(passes: int | None) -> str:
@@ -41,6 +43,20 @@ class Dialogs:
         listen(by_id("won-new"), "click", lambda ev: self._after_end("new", "dlg-won"))
         listen(by_id("stuck-undo"), "click", lambda ev: self._after_end("undo", "dlg-stuck"))
         listen(by_id("stuck-new"), "click", lambda ev: self._after_end("new", "dlg-stuck"))
+        listen(by_id("stuck-rewind"), "click", lambda ev: self._after_end("rewind", "dlg-stuck"))
+        # Certified winnable deals: the setting, and the count for the rules chosen.
+        self._dealing = False
+        listen(by_id("opt-winnable"), "change",
+               lambda ev: self.c.set_setting("winnable_only", bool(ev.target.checked)))
+        for field in ("opt-game", "opt-draw", "opt-passes", "opt-empty", "opt-takeback"):
+            listen(by_id(field), "change", lambda ev: self._show_count())
+        listen(by_id("opt-defaults"), "click", lambda ev: self._show_count())
+        # Show me, and the solver's message panel.
+        listen(by_id("peek-go"), "click", self._peek)
+        listen(by_id("solver-showme"), "click", lambda ev: self.c.show_me())
+        listen(by_id("solver-rewind"), "click", lambda ev: self.c.undo_to_winnable())
+        listen(by_id("solver-stop"), "click", lambda ev: self.c.stop_show())
+        listen(by_id("solver-close"), "click", self._close_panel)
 
     # -- opening ---------------------------------------------------------------
     def open(self, name: str) -> None:
@@ -93,6 +109,22 @@ class Dialogs:
         by_id("code-current").value = self.c.game.code
         by_id("code-input").value = ""
         self._code_error("")
+        by_id("opt-winnable").checked = bool(self.c.settings.get("winnable_only"))
+        self._show_count()
+
+    def _show_count(self) -> None:
+        """How many certified winnable deals the chosen game and rules have."""
+        game_id = self._picked_game()
+        default = is_default(game_id, self._read_options())
+        numbers = self.c.winnable.known(game_id)
+        by_id("winnable-count").textContent = count_text(numbers, default)
+        if default and numbers is None:
+            spawn(self._count_later(game_id))
+
+    async def _count_later(self, game_id: str) -> None:
+        await self.c.winnable.load(game_id)
+        if self._picked_game() == game_id:
+            self._show_count()
 
     def _show_options(self, game_id: str, source: str) -> None:
         """source: 'current' (the game in play), 'remembered' (the last choice
@@ -126,6 +158,11 @@ class Dialogs:
 
     def _deal(self, kind: str) -> None:
         game_id = self._picked_game()
+        if kind == "new" and self.c.settings.get("winnable_only"):
+            if not self._dealing:
+                self._dealing = True
+                spawn(self._deal_winnable(game_id, self._read_options()))
+            return
         try:
             self.c.new_game(game_id, self._read_options(), kind)
         except ValueError as error:
@@ -134,6 +171,28 @@ class Dialogs:
         by_id("dlg-new").close()
         label = {"new": "New deal", "daily": "Daily deal", "same": "Same deal"}[kind]
         self.r.toast(f"{label}: {harp.GAMES[game_id].name}, deal {self.c.game.deal}.", 2.5)
+
+    async def _deal_winnable(self, game_id: str, options: dict[str, Any]) -> None:
+        """New Deal from the certified list; for other rules, or no list, a random deal that says so."""
+        try:
+            numbers = await self.c.winnable.load(game_id) if is_default(game_id, options) else []
+            current = self.c.game.deal if self.c.game.game_id == game_id else None
+            deal = pick(numbers, avoid=current) if numbers else None
+            try:
+                self.c.new_game(game_id, options, "new", deal=deal)
+            except ValueError as error:
+                self._code_error(str(error))
+                return
+        finally:
+            self._dealing = False
+        by_id("dlg-new").close()
+        name = harp.GAMES[game_id].name
+        if deal is not None:
+            self.r.toast(f"New deal: {name}, deal {deal}, one of {len(numbers)} certified winnable deals.", 4)
+        else:
+            why = "these rules" if not is_default(game_id, options) else "this game"
+            self.r.toast(f"No certified winnable deals exist for {why}, so this is a normal random "
+                         f"deal: {name}, deal {self.c.game.deal}.", 7)
 
     def _code_key(self, ev: Any) -> None:
         if ev.key == "Enter":
@@ -206,8 +265,12 @@ class Dialogs:
 
     # -- end of a game -----------------------------------------------------------
     def show_won(self, view: dict[str, Any], seconds: int) -> None:
-        by_id("won-summary").textContent = (
-            f"Score {view['score']}, {view['moves']} moves, time {clock_text(seconds)}.")
+        assisted = bool(getattr(self.c, "assisted", False))
+        by_id("dlg-won-title").textContent = "Solved by Show me" if assisted else "You won!"
+        summary = f"Score {view['score']}, {view['moves']} moves, time {clock_text(seconds)}."
+        if assisted:
+            summary += " Show me finished this game, so it does not count as a win."
+        by_id("won-summary").textContent = summary
         self._close_all()
         by_id("dlg-won").showModal()
 
@@ -218,8 +281,39 @@ class Dialogs:
             item = make("li", "found" if found else "none")
             item.textContent = f"{text} {'Yes' if found else 'No'}."
             listing.appendChild(item)
+        by_id("dlg-stuck-title").textContent = "No useful move left"
+        by_id("stuck-verdict").textContent = "Checking whether any line of play still wins\u2026"
+        by_id("stuck-verdict").setAttribute("data-verdict", "thinking")
+        by_id("stuck-rewind").hidden = True
         self._close_all()
         by_id("dlg-stuck").showModal()
+
+    def stuck_verdict(self, kind: str, text: str, back: int | None) -> None:
+        """The solver's word on a stuck game. kind: 'loss' (proven), 'win', 'move' or
+        'unknown'; back: how many moves ago a win was known, for the way back."""
+        titles = {"loss": "Lost: no way to win from here", "win": "Not lost: a win is still there",
+                  "move": "Not proven lost"}
+        by_id("dlg-stuck-title").textContent = titles.get(kind, "No useful move left")
+        verdict = by_id("stuck-verdict")
+        verdict.textContent = text
+        verdict.setAttribute("data-verdict", kind)
+        rewind = by_id("stuck-rewind")
+        rewind.hidden = not back
+        if back:
+            rewind.textContent = f"Undo {back} move{'s' if back != 1 else ''}, to the last winnable point"
+
+    def confirm_peek(self) -> None:
+        """Show me with no win in view: the player agrees to the solver seeing every card."""
+        self._close_all()
+        by_id("dlg-peek").showModal()
+
+    def _peek(self, ev: Any) -> None:
+        by_id("dlg-peek").close()
+        self.c.peek_and_show()
+
+    def _close_panel(self, ev: Any) -> None:
+        self.c.stop_show()
+        self.r.hide_solver_panel()
 
     def show_corrupt(self, problems: list[str]) -> None:
         by_id("corrupt-text").textContent = " ".join(problems)
@@ -230,5 +324,7 @@ class Dialogs:
         by_id(dialog).close()
         if action == "undo":
             self.c.undo()
+        elif action == "rewind":
+            self.c.undo_to_winnable()
         else:
             self.open("new")

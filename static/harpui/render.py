@@ -15,7 +15,7 @@ from pyscript import document, window
 
 from . import layout
 from .cards import FACE_DOWN, card_index, card_label, is_face_down, is_red, pile_label
-from .dom import by_id, later, make
+from .dom import by_id, later, make, nil
 
 SUIT_OF_SLOT = "SSHHDDCC"          # reserved foundation slots, f1..f8
 SUIT_WORD = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -356,6 +356,32 @@ class Renderer:
             if self._toast_seq == seq:
                 el.classList.remove("show")
         later(seconds, hide)
+
+    def solver_panel(self, text: str, buttons: set[str]) -> bool:
+        """The solver's lasting message with its buttons ('showme', 'rewind',
+        'stop'; Close is always there).  False on a page without the panel."""
+        panel = by_id("solver-panel")
+        if nil(panel):
+            return False
+        by_id("solver-text").textContent = text
+        for name in ("showme", "rewind", "stop"):
+            by_id(f"solver-{name}").hidden = name not in buttons
+        panel.hidden = False
+        return True
+
+    def hide_solver_panel(self) -> None:
+        panel = by_id("solver-panel")
+        if not nil(panel) and not panel.hidden:
+            panel.hidden = True
+
+    def think_stats(self, nodes: int, longest_s: float, slices: int) -> None:
+        """The last search's slices, on <html> for people and tests: the most
+        nodes one slice explored, the longest slice in milliseconds, and how
+        many slices there were."""
+        root = document.documentElement
+        root.setAttribute("data-think-slice", str(nodes))
+        root.setAttribute("data-think-max-ms", f"{longest_s * 1000:.1f}")
+        root.setAttribute("data-think-slices", str(slices))
 
     def notice(self, text: str) -> None:
         """A quiet, lasting line at the bottom (e.g. storage is unavailable)."""

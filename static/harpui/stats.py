@@ -12,6 +12,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "double_tap": True,
     "interactive": True,
     "relaxed": False,
+    "winnable_only": False,      # New Deal picks from the certified winnable deals
     # The last choices in the New Game window: game id and rule options.
     "game": "easy-harp",
     "options": {},

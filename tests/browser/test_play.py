@@ -263,7 +263,7 @@ def test_hint_highlights_source_and_target(open_game: Callable[..., Page]) -> No
     page = open_game(path=f"?code={EASY5}")
     g = harp.Game.from_code(EASY5)
     page.click("#btn-hint")
-    expect(page.locator("#toast")).to_contain_text("Hint")
+    expect(page.locator("#solver-text")).to_contain_text("Hint: ")
     marked = page.eval_on_selector_all("#board .pile.hint", "els => els.map(e => e.dataset.pile)")
     # The hinted move is legal: its source (and target column) are the marked piles.
     legal = [m for m in g.legal_moves() if m != "s"]
