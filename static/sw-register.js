@@ -37,6 +37,8 @@
 
   function register() {
     workers.register("./sw.js").then(function (registration) {
+      // A browser that blocks workers may resolve with nothing at all.
+      if (!registration) return;
       watch(registration);
       // Look for a new build on every load (register() alone does not when
       // the worker is already installed); offline this fails, quietly.
