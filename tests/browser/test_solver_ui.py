@@ -231,9 +231,16 @@ def test_hints_never_block_the_page(open_game: Callable[..., Page]) -> None:
 
 
 # -- certified winnable deals ------------------------------------------------------------------
-def test_winnable_only_new_deal_picks_a_certified_deal(open_game: Callable[..., Page]) -> None:
+def test_winnable_only_new_deal_picks_a_certified_deal(
+    open_game: Callable[..., Page], browser: Any, browser_context_args: dict[str, Any]
+) -> None:
     listed = json.loads((build.ROOT / "static/winnable/harpan.json").read_text())["winnable"]
-    page = open_game()
+    # Every shipped list has deals now, so the empty-list case is served by the test; with the
+    # service worker blocked, the page's fetch reaches this route.
+    context = browser.new_context(**browser_context_args, service_workers="block")
+    empty = {"game": "gargantua", "mode": "thoughtful", "budget_seconds": 2.0, "checked": [1, 10], "winnable": []}
+    context.route("**/static/winnable/gargantua.json", lambda route: route.fulfill(json=empty))
+    page = open_game(context)
     page.click("#btn-new")
     page.select_option("#opt-game", "harpan")
     page.click("#opt-defaults")
@@ -259,7 +266,7 @@ def test_winnable_only_new_deal_picks_a_certified_deal(open_game: Callable[..., 
     expect(page.locator("#toast")).to_contain_text("normal random deal")
     g = harp.Game.from_code(code_of(page))
     assert (g.game_id, g.rules.draw) == ("harpan", 3)
-    # A game whose list is empty says so too.
+    # A game whose list is empty says so too (the route above serves an empty list).
     page.click("#btn-new")
     page.select_option("#opt-game", "gargantua")
     page.click("#opt-defaults")
@@ -269,6 +276,7 @@ def test_winnable_only_new_deal_picks_a_certified_deal(open_game: Callable[..., 
     page.wait_for_selector("html[data-harp-ready]", state="attached")
     page.click("#btn-new")
     expect(page.locator("#opt-winnable")).to_be_checked()
+    context.close()
 
 
 def test_the_service_worker_precaches_the_certified_lists(site_dir: Any) -> None:
