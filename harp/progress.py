@@ -49,7 +49,7 @@ def reachable_stock_cards(game: Game) -> set[int]:
 
 
 def _card_fits_somewhere(game: Game, card: int) -> bool:
-    for i, pile in enumerate(game.foundations):
+    for i in range(len(game.foundations)):
         if game._foundation_refusal(card, i) is None:
             return True
     for col in game.tableau:
@@ -120,12 +120,11 @@ def stuck_checks(game: Game) -> list[tuple[str, bool]]:
     """Harpan's four questions before giving up, each answered for this position."""
     top = game.card_at(("w", 0))
     waste_playable = top is not None and _card_fits_somewhere(game, top)
-    reasons = {reason for _, reason in progress_moves(game)}
+    progress = progress_moves(game)
+    reasons = {reason for _, reason in progress}
     enabling = enabling_moves(game)
     takebacks = [m for m in enabling if m.startswith("f")]
-    king_to_space = any(
-        _is_king_to_space(game, move) for move in [m for m, _ in progress_moves(game)] + enabling
-    )
+    king_to_space = any(_is_king_to_space(game, move) for move in [m for m, _ in progress] + enabling)
     return [
         ("Is the top card of the waste playable?", waste_playable),
         ("Can a run move whole to uncover a face-down card?", TURNS_UP in reasons),
@@ -136,7 +135,8 @@ def stuck_checks(game: Game) -> list[tuple[str, bool]]:
 
 def _is_king_to_space(game: Game, move: str) -> bool:
     src, count, dst = game._parse(move)
-    return dst[0] == "t" and not game.tableau[dst[1]] and game.card_at(src, count - 1) in {KING + 13 * s for s in range(4)}
+    card = game.card_at(src, count - 1)
+    return dst[0] == "t" and not game.tableau[dst[1]] and card is not None and rank(card) == KING
 
 
 def hint(game: Game) -> str | None:
