@@ -489,6 +489,11 @@ class Search:
             searched = seen.get(full_key)
             if searched is not None and searched <= rank:
                 continue
+            if need is not None:
+                # Searched with no obligation, the same position allowed every move this one allows.
+                free = seen.get((key, None))
+                if free is not None and free <= rank:
+                    continue
             seen[full_key] = rank
             if solver.is_won(nxt):
                 self.seconds += time.perf_counter() - started
