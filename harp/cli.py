@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import csv
 import json
 import sys
 from pathlib import Path
@@ -13,7 +14,7 @@ from .errors import IllegalMove
 from .progress import hint
 from .codes import MAX_DEAL
 from .rules import GAMES
-from .winrates import HEADER, certified_list, solve_deals, summarise
+from .winrates import HEADER, DealResult, certified_list, solve_deals, summarise
 
 PLAY_HELP = """Moves: s (tap the stock), w>t3, w>f, t3>t7, t3:4>t7 (a run of 4), t3>f2, f2>t4.
 Also: moves (list legal moves), hint, undo, code, save, help, quit."""
@@ -104,7 +105,20 @@ def solve_command(args: argparse.Namespace, out: TextIO) -> int:
     for game_id in games:
         results = solve_deals(game_id, args.deals, args.budget, args.jobs)
         print(summarise(game_id, results).line(), file=out, flush=True)
+        if args.csv is not None:
+            write_details(args.csv, results)
     return 0
+
+
+def write_details(path: Path, results: list[DealResult]) -> None:
+    """Append one line a deal (game, deal, verdict, nodes, seconds), so a long run can be checked."""
+    new_file = not path.exists()
+    with path.open("a", encoding="utf-8", newline="") as handle:
+        writer = csv.writer(handle)
+        if new_file:
+            writer.writerow(["game", "deal", "verdict", "nodes", "seconds"])
+        for r in results:
+            writer.writerow([r.game, r.deal, r.verdict, r.nodes, f"{r.seconds:.3f}"])
 
 
 def certify_command(args: argparse.Namespace, out: TextIO) -> int:
@@ -148,6 +162,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--deals", type=deal_range, default=range(1, 101), help="deal range, e.g. 1-1000")
     p.add_argument("--budget", type=seconds, default=10.0, help="time per deal, e.g. 10s")
     p.add_argument("--jobs", type=int, default=1, help="worker processes")
+    p.add_argument("--csv", type=Path, default=None, help="also append every deal's result to this CSV file")
     p = sub.add_parser("certify", help="write the lists of deals proven winnable (thoughtful mode)")
     p.add_argument("game", choices=["all", *GAMES], help="game id, or all")
     p.add_argument("--deals", type=deal_range, default=range(1, 101), help="deal range, e.g. 1-1000")
