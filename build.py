@@ -73,14 +73,14 @@ NOT_PRECACHED = ("sw.js", ".nojekyll", "vendor/pyscript/zip-*", "vendor/pyscript
 
 # The web app manifest, written to dist/manifest.webmanifest. Its URLs are
 # relative to it, at the root of the site, so start_url, scope and the icons
-# follow any sub-path. The id does not: the manifest spec resolves it against
-# start_url's origin, so "./" is the origin's root, also under a sub-path
-# (on GitHub Pages, https://<user>.github.io/ for every project site there).
+# follow any sub-path. There is no "id" on purpose: the manifest spec resolves
+# an id against start_url's origin, so "./" would name the origin's root, the
+# same app for every project site under one GitHub Pages origin. Without it,
+# the id is start_url, which follows the sub-path.
 MANIFEST: dict[str, Any] = {
     "name": "Harp Solitaire",
     "short_name": "Harp",
     "description": "Harp-family solitaire games that play offline in your browser.",
-    "id": "./",
     "start_url": "./",
     "scope": "./",
     "display": "standalone",

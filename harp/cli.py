@@ -106,19 +106,19 @@ def solve_command(args: argparse.Namespace, out: TextIO) -> int:
         results = solve_deals(game_id, args.deals, args.budget, args.jobs)
         print(summarise(game_id, results).line(), file=out, flush=True)
         if args.csv is not None:
-            write_details(args.csv, results)
+            write_details(args.csv, results, args.budget)
     return 0
 
 
-def write_details(path: Path, results: list[DealResult]) -> None:
-    """Append one line a deal (game, deal, verdict, nodes, seconds), so a long run can be checked."""
+def write_details(path: Path, results: list[DealResult], budget: float) -> None:
+    """Append one line a deal, so a long run can be checked and published (tools/win_rate_pages.py)."""
     new_file = not path.exists()
     with path.open("a", encoding="utf-8", newline="") as handle:
         writer = csv.writer(handle)
         if new_file:
-            writer.writerow(["game", "deal", "verdict", "nodes", "seconds"])
+            writer.writerow(["game", "deal", "verdict", "nodes", "seconds", "budget"])
         for r in results:
-            writer.writerow([r.game, r.deal, r.verdict, r.nodes, f"{r.seconds:.3f}"])
+            writer.writerow([r.game, r.deal, r.verdict, r.nodes, f"{r.seconds:.3f}", f"{budget:g}"])
 
 
 def certify_command(args: argparse.Namespace, out: TextIO) -> int:

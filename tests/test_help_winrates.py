@@ -1,17 +1,30 @@
 """Each rules page publishes how often its game can be won, honestly: the deal
 range, the budget, thoughtful mode, won / proven lost / unknown counts that add
-up, a 95% Wilson interval that counts the unknowns both ways, and what that means."""
+up, a 95% Wilson interval that counts the unknowns both ways, and what that
+means.  The figures come from the committed measurements, through
+tools/win_rate_pages.py, and must still agree with them."""
 
 from __future__ import annotations
 
+import importlib.util
 import math
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import harp
 import pytest
+from harp.winrates import DealResult, summarise
 
-HELP = Path(__file__).resolve().parent.parent / "static" / "help"
+ROOT = Path(__file__).resolve().parent.parent
+HELP = ROOT / "static" / "help"
+TOOL = ROOT / "tools" / "win_rate_pages.py"
+
+spec = importlib.util.spec_from_file_location("win_rate_pages", TOOL)
+assert spec is not None and spec.loader is not None
+pages = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(pages)
 
 
 def wilson(successes: int, total: int, z: float = 1.96) -> tuple[float, float]:
@@ -27,22 +40,63 @@ def section(game_id: str) -> str:
     return html[start:html.index("</section>", start)]
 
 
+def test_the_pages_say_what_the_measurements_say() -> None:
+    run = subprocess.run([sys.executable, str(TOOL), "--check"], capture_output=True, text=True, cwd=ROOT)
+    assert run.returncode == 0, run.stderr
+
+
 @pytest.mark.parametrize("game_id", list(harp.GAMES))
 def test_rules_page_publishes_its_win_rate(game_id: str) -> None:
     html = (HELP / f"rules-{game_id}.html").read_text(encoding="utf-8")
     assert '<a href="#win-rates">How often can it be won?</a>' in html
     text = section(game_id)
-    for words in ("1 to 50", "5 seconds", "thoughtful mode", "sees every card", "Wilson",
-                  "counts the unknowns both ways", "could not settle", "The true share"):
+    for words in ("thoughtful mode", "sees every card", "Wilson", "counts the unknowns both ways",
+                  "could not settle", "The true share", "Time per deal"):
         assert words in text, words
+    first, last, deals, budget = re.search(
+        r"Deals tried</th><td>(\d+) to (\d+) \((\d+) deals\), ([\d.]+) seconds? each", text).groups()
+    assert int(last) - int(first) + 1 == int(deals) and float(budget) > 0
     counts = {name: int(n) for name, n in re.findall(r'<th scope="row">(Won|Proven lost|Unknown)</th><td>(\d+)</td>', text)}
-    assert set(counts) == {"Won", "Proven lost", "Unknown"} and sum(counts.values()) == 50
+    assert set(counts) == {"Won", "Proven lost", "Unknown"} and sum(counts.values()) == int(deals)
     low, high = re.search(r"95% interval</th><td>([\d.]+)% to ([\d.]+)%</td>", text).groups()
-    want_low, _ = wilson(counts["Won"], 50)
-    _, want_high = wilson(counts["Won"] + counts["Unknown"], 50)
+    want_low, _ = wilson(counts["Won"], int(deals))
+    _, want_high = wilson(counts["Won"] + counts["Unknown"], int(deals))
     assert abs(float(low) - 100 * want_low) < 0.06 and abs(float(high) - 100 * want_high) < 0.06
 
 
 def test_endless_harp_compares_the_seeds_claim() -> None:
     text = section("endless-harp")
-    assert "80%" in text and "Not measured yet" not in text
+    assert "The 80% claim" in text and "Not measured yet" not in text
+
+
+def results(won: int, lost: int, unknown: int) -> list[DealResult]:
+    verdicts = ["win"] * won + ["loss"] * lost + ["unknown"] * unknown
+    return [DealResult("endless-harp", deal, v, 100, 0.5) for deal, v in enumerate(verdicts, 1)]
+
+
+@pytest.mark.parametrize(("won", "lost", "unknown", "says"), [
+    (80, 10, 10, "neither confirms nor refutes"),
+    (50, 45, 5, "refutes it"),
+    (97, 2, 1, "allows it"),
+])
+def test_the_claim_paragraph_follows_the_interval(won: int, lost: int, unknown: int, says: str) -> None:
+    summary = summarise("endless-harp", results(won, lost, unknown))
+    assert says in pages.claim_paragraph(summary, 0.80)
+
+
+def test_a_proven_loss_and_a_mostly_unknown_run_are_said_plainly() -> None:
+    text = pages.section("endless-harp", results(10, 3, 87), 10.0)
+    assert "3 of the deals were proven lost" in text and "interval reaches 100%" not in text
+    assert "says little yet" in text and "1 to 100 (100 deals), 10 seconds each" in text
+
+
+def test_bad_measurement_files_are_refused(tmp_path: Path) -> None:
+    head = "game,deal,verdict,nodes,seconds,budget\n"
+    gap = tmp_path / "gap.csv"
+    gap.write_text(head + "harp,1,win,5,0.1,10\nharp,3,win,5,0.1,10\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="unbroken range"):
+        pages.load(gap)
+    mixed = tmp_path / "mixed.csv"
+    mixed.write_text(head + "harp,1,win,5,0.1,10\nharp,2,win,5,0.1,5\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="different budgets"):
+        pages.load(mixed)

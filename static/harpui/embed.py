@@ -145,6 +145,9 @@ class KeyPrefix:
     def __init__(self, backend: Any) -> None:
         self._backend = backend
 
+    def stored_as(self, key: str) -> str:
+        return self.PREFIX + key
+
     def getItem(self, key: str) -> Any:  # noqa: N802 - the DOM's names
         return self._backend.getItem(self.PREFIX + key)
 

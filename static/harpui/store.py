@@ -95,7 +95,12 @@ class Store:
         self.quarantined.add(name)
         self.problems.append(
             f"Your saved {name} could not be read{': ' + why if why else ''}. "
-            f"It was kept as a backup (\u201c{BACKUP_PREFIX + name}\u201d).")
+            f"It was kept as a backup (\u201c{self._stored_as(BACKUP_PREFIX + name)}\u201d).")
+
+    def _stored_as(self, key: str) -> str:
+        """The key as the browser's storage holds it (the embed page stores under a prefix)."""
+        stored_as = getattr(self._backend, "stored_as", None)
+        return str(stored_as(key)) if stored_as is not None else key
 
     def take_problems(self) -> list[str]:
         """Problems to report, each exactly once."""

@@ -145,6 +145,15 @@ def test_embed_keeps_its_save_apart_from_the_main_page() -> None:
     assert set(backend.items) == {"harp.game", "embed.harp.game"}
 
 
+def test_embed_names_its_backup_by_the_key_it_really_has() -> None:
+    backend = FakeStorage()
+    backend.items["embed.harp.game"] = "{not json"
+    store = Store(embed.KeyPrefix(backend))
+    assert store.load("game") is None
+    assert backend.items["embed.harp.backup.game"] == "{not json"
+    assert "\u201cembed.harp.backup.game\u201d" in store.take_problems()[0]
+
+
 def test_embed_store_falls_back_to_memory_when_storage_throws() -> None:
     store = Store(embed.KeyPrefix(FakeStorage(broken=True)))
     store.save("game", {"x": 1})

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import io
 
 import pytest
@@ -139,3 +140,13 @@ def test_solve_command_prints_a_table() -> None:
     text = out.getvalue()
     assert "Thoughtful mode" in text and "harpan" in text and "%" in text
 
+
+
+def test_solve_command_appends_every_deal_to_a_csv(tmp_path) -> None:
+    path = tmp_path / "deals.csv"
+    for deals in ("4-5", "6-6"):
+        assert main(["solve", "harpan", "--deals", deals, "--budget", "1s", "--csv", str(path)], out=io.StringIO()) == 0
+    rows = list(csv.DictReader(path.open(encoding="utf-8")))
+    assert [(r["game"], int(r["deal"]), r["budget"]) for r in rows] == [("harpan", d, "1") for d in (4, 5, 6)]
+    assert all(r["verdict"] in (WIN, LOSS, UNKNOWN) and int(r["nodes"]) >= 0 for r in rows)
+    assert all(0 <= float(r["seconds"]) < 5 for r in rows)
