@@ -38,6 +38,7 @@ deals.
 
 from __future__ import annotations
 
+import heapq
 import time
 from dataclasses import dataclass, field
 from typing import Iterator
@@ -509,11 +510,139 @@ class Search:
         return self.result
 
 
+# A best-first entry: (priority, tie-break, state, what it needs next, its link back to the start).
+# A link is (the previous link, the moves into this state, depth); the start's link is None.
+Link = tuple[object, list[str], int] | None
+
+
+class BestFirst:
+    """Best-first search over the same moves and keys as ``Search``: it always expands the open
+    position that looks closest to a win (distance first, then fewer steps).  The depth-first
+    search commits to its first choices; this one does not, so each finds wins the other misses.
+    It is complete too: when nothing is left open, every reachable position has been seen."""
+
+    def __init__(self, solver: _Solver) -> None:
+        self.solver = solver
+        self.nodes = 0
+        self.result: Result | None = None
+        first_moves: list[str] = []
+        start = solver._auto(solver.start, first_moves)
+        self.best: tuple[int, list[str]] = (solver._distance(start), first_moves)
+        key, rank = solver._key(start)
+        self.seen: dict[tuple[object, object], tuple[int, ...]] = {(key, None): rank}
+        self.counter = 0
+        self.open: list[tuple[int, int, State, Need, Link]] = []
+        if solver.is_won(start):
+            self.result = Result(WIN, first_moves, 0, 0.0, first_moves[0] if first_moves else None, solver.thoughtful)
+        else:
+            self.open.append((0, 0, start, None, (None, first_moves, 0)))
+
+    @staticmethod
+    def _moves(link: Link) -> list[str]:
+        parts: list[list[str]] = []
+        while link is not None:
+            previous, moves, _ = link
+            parts.append(moves)
+            link = previous  # type: ignore[assignment]
+        return [m for moves in reversed(parts) for m in moves]
+
+    def advance(self, budget: int) -> Result | None:
+        """Expand up to ``budget`` positions; the result once there is one (WIN, or LOSS/UNKNOWN
+        when nothing is left open)."""
+        solver, seen, heap = self.solver, self.seen, self.open
+        for _ in range(budget):
+            if self.result is not None or not heap:
+                break
+            _, _, state, need, link = heapq.heappop(heap)
+            self.nodes += 1
+            depth = link[2] if link is not None else 0
+            for moves, nxt, _, then in solver.steps(state, need):
+                key, rank = solver._key(nxt)
+                full_key = (key, solver._need_key(nxt, then))
+                searched = seen.get(full_key)
+                if searched is not None and searched <= rank:
+                    continue
+                if then is not None:
+                    free = seen.get((key, None))
+                    if free is not None and free <= rank:
+                        continue
+                seen[full_key] = rank
+                child: Link = (link, moves, depth + 1)
+                if solver.is_won(nxt):
+                    line = self._moves(child)
+                    self.result = Result(WIN, line, self.nodes, 0.0, line[0], solver.thoughtful)
+                    break
+                distance = solver._distance(nxt)
+                if distance < self.best[0]:
+                    self.best = (distance, self._moves(child))
+                self.counter += 1
+                heapq.heappush(heap, (8 * distance + depth + 1, self.counter, nxt, then, child))
+            solver.frontier_moves = []
+        if self.result is None and not heap:
+            verdict = UNKNOWN if solver.frontier_found else LOSS
+            self.result = Result(verdict, [], self.nodes, 0.0, None, solver.thoughtful, solver.frontier_found)
+        return self.result
+
+
+class Portfolio:
+    """The depth-first and the best-first search, taking turns on one budget.  A win from either
+    is the answer; either one running out of positions proves the same thing for both (they
+    search the same moves), so that is the answer too.  ``advance(n)`` gives n nodes to the
+    search whose turn it is, so the page can run it in slices."""
+
+    QUANTUM = 512  # nodes a turn
+
+    def __init__(self, solver: _Solver, max_nodes: int | None, max_seconds: float | None) -> None:
+        self.depth_first = Search(solver, None, None)
+        self.best_first = BestFirst(solver)
+        self.max_nodes = max_nodes
+        self.max_seconds = max_seconds
+        self.seconds = 0.0
+        self.turn = 0  # 0: the depth-first search's turn, 1: the best-first search's
+        self.used = 0  # nodes spent in this turn: turns are whole quanta, however the caller slices
+        self.result: Result | None = self.depth_first.result or self.best_first.result
+
+    @property
+    def nodes(self) -> int:
+        return self.depth_first.nodes + self.best_first.nodes
+
+    def advance(self, budget: int) -> Result | None:
+        if self.result is not None:
+            return self.result
+        started = time.perf_counter()
+        while budget > 0 and self.result is None:
+            take = min(budget, self.QUANTUM - self.used)
+            if self.max_nodes is not None:
+                take = min(take, self.max_nodes + 1 - self.nodes)
+            search: Search | BestFirst = self.best_first if self.turn else self.depth_first
+            found = search.advance(take)
+            budget -= take
+            self.used += take
+            if self.used >= self.QUANTUM:
+                self.turn, self.used = self.turn ^ 1, 0
+            if found is not None:
+                self.result = found
+            elif (self.max_nodes is not None and self.nodes > self.max_nodes) or (
+                    self.max_seconds is not None
+                    and self.seconds + time.perf_counter() - started > self.max_seconds):
+                self.result = self._unknown()
+        self.seconds += time.perf_counter() - started
+        if self.result is not None:
+            self.result.nodes, self.result.seconds = self.nodes, self.seconds
+        return self.result
+
+    def _unknown(self) -> Result:
+        """Out of budget: the most promising first move either search has seen."""
+        solver = self.depth_first.solver
+        best = min(self.depth_first.best, self.best_first.best, key=lambda b: b[0])[1]
+        return Result(UNKNOWN, [], 0, 0.0, best[0] if best else None, solver.thoughtful, solver.frontier_found)
+
+
 def start_search(
     game: Game, *, max_nodes: int | None = None, max_seconds: float | None = None, thoughtful: bool = False
-) -> Search:
+) -> Portfolio:
     """A search to run in slices with ``advance`` (for the page's hints)."""
-    return Search(_Solver(game, thoughtful, True), max_nodes, max_seconds)
+    return Portfolio(_Solver(game, thoughtful, True), max_nodes, max_seconds)
 
 
 def solve(
@@ -542,7 +671,11 @@ def solve(
             return Result(WIN, line, len(line), time.perf_counter() - started, line[0], thoughtful)
     if max_seconds is not None:
         max_seconds = max(0.0, max_seconds - (time.perf_counter() - started))
-    result = _Solver(game, thoughtful, prune).search(max_nodes, max_seconds)
+    run = Portfolio(_Solver(game, thoughtful, prune), max_nodes, max_seconds)
+    while run.advance(1 << 30) is None:
+        pass
+    assert run.result is not None
+    result = run.result
     result.seconds = time.perf_counter() - started
     return result
 

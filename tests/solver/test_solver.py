@@ -10,7 +10,7 @@ import pytest
 import harp
 from harp.cli import main
 from harp.progress import progress_moves
-from harp.solver import LOSS, UNKNOWN, WIN, solve
+from harp.solver import LOSS, UNKNOWN, WIN, BestFirst, Search, _Solver, solve
 from harp.winrates import summarise, wilson, DealResult
 
 BUDGET_NODES = 4000
@@ -118,6 +118,41 @@ def test_pruning_is_sound(game_id: str) -> None:
             assert pruned.verdict == plain.verdict, f"{game.code} after {game.moves} moves"
             verdicts.append(pruned.verdict)
     assert len(verdicts) >= 3, verdicts
+
+
+def run_alone(search: "BestFirst | Search") -> harp.solver.Result:
+    while search.advance(1000) is None:
+        pass
+    assert search.result is not None
+    return search.result
+
+
+@pytest.mark.parametrize("game_id", list(harp.GAMES))
+def test_depth_first_and_best_first_agree_and_their_wins_replay(game_id: str) -> None:
+    """The two searches the solver runs side by side explore the same moves: where both
+    finish they agree, and a win from the best-first one replays like any other."""
+    verdicts = []
+    for deal in range(1, 7):
+        for takeback in (False, True):
+            game = late_position(game_id, deal, takeback)
+            depth = _Solver(game, True, True).search(3000, None)
+            best = BestFirst(_Solver(game, True, True))
+            while best.result is None and best.nodes < 3000:
+                best.advance(500)
+            if best.result is None or UNKNOWN in (depth.verdict, best.result.verdict):
+                continue
+            assert depth.verdict == best.result.verdict, f"{game.code} after {game.moves} moves"
+            if best.result.verdict == WIN:
+                assert replays_to_a_win(game, best.result.moves)
+            verdicts.append(depth.verdict)
+    assert len(verdicts) >= 3, verdicts
+
+
+def test_best_first_wins_a_deal_from_the_start_and_the_win_replays() -> None:
+    game = harp.Game.new("easy-harp", deal=1)
+    result = run_alone(BestFirst(_Solver(game, True, True)))
+    assert result.verdict == WIN and result.best_move == result.moves[0]
+    assert replays_to_a_win(game, result.moves)
 
 
 def test_wilson_interval() -> None:
