@@ -521,6 +521,8 @@ class BestFirst:
     search commits to its first choices; this one does not, so each finds wins the other misses.
     It is complete too: when nothing is left open, every reachable position has been seen."""
 
+    WEIGHT = 8  # one step of distance is worth this many moves of depth
+
     def __init__(self, solver: _Solver) -> None:
         self.solver = solver
         self.nodes = 0
@@ -576,7 +578,7 @@ class BestFirst:
                 if distance < self.best[0]:
                     self.best = (distance, self._moves(child))
                 self.counter += 1
-                heapq.heappush(heap, (8 * distance + depth + 1, self.counter, nxt, then, child))
+                heapq.heappush(heap, (self.WEIGHT * distance + depth + 1, self.counter, nxt, then, child))
             solver.frontier_moves = []
         if self.result is None and not heap:
             verdict = UNKNOWN if solver.frontier_found else LOSS
