@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import csv
 import json
 import sys
 from pathlib import Path
@@ -14,7 +13,7 @@ from .errors import IllegalMove
 from .progress import hint
 from .codes import MAX_DEAL
 from .rules import GAMES
-from .winrates import HEADER, DealResult, certified_list, solve_deals, summarise
+from .winrates import HEADER, certified_list, read_details, solve_deals, summarise, write_details
 
 PLAY_HELP = """Moves: s (tap the stock), w>t3, w>f, t3>t7, t3:4>t7 (a run of 4), t3>f2, f2>t4.
 Also: moves (list legal moves), hint, undo, code, save, help, quit."""
@@ -110,24 +109,20 @@ def solve_command(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def write_details(path: Path, results: list[DealResult], budget: float) -> None:
-    """Append one line a deal, so a long run can be checked and published (tools/win_rate_pages.py)."""
-    new_file = not path.exists()
-    with path.open("a", encoding="utf-8", newline="") as handle:
-        writer = csv.writer(handle)
-        if new_file:
-            writer.writerow(["game", "deal", "verdict", "nodes", "seconds", "budget"])
-        for r in results:
-            writer.writerow([r.game, r.deal, r.verdict, r.nodes, f"{r.seconds:.3f}", f"{budget:g}"])
-
-
 def certify_command(args: argparse.Namespace, out: TextIO) -> int:
     """Write the list of deals proven winnable, which the build ships for "winnable deals only"."""
     games = list(GAMES) if args.game == "all" else [args.game]
     args.out.mkdir(parents=True, exist_ok=True)
+    measured = read_details(args.from_csv) if args.from_csv is not None else {}
     for game_id in games:
-        results = solve_deals(game_id, args.deals, args.budget, args.jobs)
-        data = certified_list(game_id, args.deals, results, args.budget)
+        if args.from_csv is not None:
+            if game_id not in measured:
+                raise SystemExit(f"{args.from_csv} has no results for {game_id}")
+            results, budget = measured[game_id]
+            deals = range(results[0].deal, results[-1].deal + 1)
+        else:
+            results, budget, deals = solve_deals(game_id, args.deals, args.budget, args.jobs), args.budget, args.deals
+        data = certified_list(game_id, deals, results, budget)
         path = args.out / f"{game_id}.json"
         path.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
         print(f"{game_id}: {len(data['winnable'])} of {len(results)} deals proven winnable -> {path}",  # type: ignore[arg-type]
@@ -169,6 +164,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--budget", type=seconds, default=5.0, help="time per deal, e.g. 5s")
     p.add_argument("--jobs", type=int, default=1, help="worker processes")
     p.add_argument("--out", type=Path, default=Path("static/winnable"), help="folder for the JSON lists")
+    p.add_argument("--from", dest="from_csv", type=Path, default=None,
+                   help="take the results of an earlier solve --csv run instead of solving again")
     p = sub.add_parser("bench", help="benchmarks")
     p.add_argument("what", choices=["solver"], help="what to benchmark")
     p.add_argument("--deals", type=int, default=20, help="deals 1..N of every game")

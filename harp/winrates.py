@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import csv
 import math
 import statistics
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 
 from .game import Game
-from .solver import LOSS, WIN, solve
+from .solver import LOSS, UNKNOWN, WIN, solve
 
 
 @dataclass(frozen=True)
@@ -112,3 +114,43 @@ def certified_list(game_id: str, deals: range, results: list[DealResult], budget
         "checked": [deals.start, deals.stop - 1],
         "winnable": sorted(r.deal for r in results if r.verdict == WIN),
     }
+
+
+DETAIL_FIELDS = ["game", "deal", "verdict", "nodes", "seconds", "budget"]
+
+
+def write_details(path: Path, results: list[DealResult], budget: float) -> None:
+    """Append one line a deal (``solve --csv``), so a long run can be checked and published."""
+    new_file = not path.exists()
+    with path.open("a", encoding="utf-8", newline="") as handle:
+        writer = csv.writer(handle)
+        if new_file:
+            writer.writerow(DETAIL_FIELDS)
+        for r in results:
+            writer.writerow([r.game, r.deal, r.verdict, r.nodes, f"{r.seconds:.3f}", f"{budget:g}"])
+
+
+def read_details(path: Path) -> dict[str, tuple[list[DealResult], float]]:
+    """Each game's results, sorted by deal, and its budget.  A game must cover one unbroken
+    range of deals, all solved with one budget; anything else is refused with a ValueError."""
+    games: dict[str, tuple[list[DealResult], float]] = {}
+    with path.open(encoding="utf-8", newline="") as handle:
+        for line, row in enumerate(csv.DictReader(handle), 2):
+            try:
+                result = DealResult(row["game"], int(row["deal"]), row["verdict"], int(row["nodes"]),
+                                    float(row["seconds"]))
+                budget = float(row["budget"])
+            except (KeyError, TypeError, ValueError):
+                raise ValueError(f"{path}, line {line}: not a result line ({', '.join(DETAIL_FIELDS)})") from None
+            if result.verdict not in (WIN, LOSS, UNKNOWN):
+                raise ValueError(f"{path}, line {line}: unknown verdict {result.verdict!r}")
+            results, first_budget = games.setdefault(result.game, ([], budget))
+            if budget != first_budget:
+                raise ValueError(f"{result.game}: deals were solved with different budgets")
+            results.append(result)
+    for game_id, (results, _) in games.items():
+        results.sort(key=lambda r: r.deal)
+        deals = [r.deal for r in results]
+        if deals != list(range(deals[0], deals[0] + len(deals))):
+            raise ValueError(f"{game_id}: the deals measured are not one unbroken range")
+    return games

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import harp
 import pytest
-from harp.winrates import DealResult, summarise
+from harp.winrates import DealResult, read_details, summarise
 
 ROOT = Path(__file__).resolve().parent.parent
 HELP = ROOT / "static" / "help"
@@ -95,8 +95,16 @@ def test_bad_measurement_files_are_refused(tmp_path: Path) -> None:
     gap = tmp_path / "gap.csv"
     gap.write_text(head + "harp,1,win,5,0.1,10\nharp,3,win,5,0.1,10\n", encoding="utf-8")
     with pytest.raises(ValueError, match="unbroken range"):
-        pages.load(gap)
+        read_details(gap)
     mixed = tmp_path / "mixed.csv"
     mixed.write_text(head + "harp,1,win,5,0.1,10\nharp,2,win,5,0.1,5\n", encoding="utf-8")
     with pytest.raises(ValueError, match="different budgets"):
-        pages.load(mixed)
+        read_details(mixed)
+    broken = tmp_path / "broken.csv"
+    broken.write_text(head + "harp,one,win,5,0.1,10\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="line 2: not a result line"):
+        read_details(broken)
+    odd = tmp_path / "odd.csv"
+    odd.write_text(head + "harp,1,maybe,5,0.1,10\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="unknown verdict 'maybe'"):
+        read_details(odd)

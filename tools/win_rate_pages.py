@@ -12,7 +12,6 @@ so the figures on the pages can always be traced back to a run.
 from __future__ import annotations
 
 import argparse
-import csv
 import sys
 from pathlib import Path
 
@@ -20,30 +19,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from harp.rules import GAMES  # noqa: E402
-from harp.winrates import DealResult, Summary, summarise  # noqa: E402
+from harp.winrates import DealResult, Summary, read_details, summarise  # noqa: E402
 
 HELP = ROOT / "static" / "help"
 MEASUREMENTS = ROOT / "measurements" / "win-rates.csv"
 START = '<section id="win-rates"'
 END = "</section>"
-
-
-def load(path: Path) -> dict[str, tuple[list[DealResult], float]]:
-    """Each game's results and its budget; a game must cover one unbroken range of deals."""
-    games: dict[str, tuple[list[DealResult], float]] = {}
-    with path.open(encoding="utf-8", newline="") as handle:
-        for row in csv.DictReader(handle):
-            result = DealResult(row["game"], int(row["deal"]), row["verdict"], int(row["nodes"]), float(row["seconds"]))
-            results, budget = games.setdefault(result.game, ([], float(row["budget"])))
-            if float(row["budget"]) != budget:
-                raise ValueError(f"{result.game}: deals were solved with different budgets")
-            results.append(result)
-    for game_id, (results, _) in games.items():
-        deals = sorted(r.deal for r in results)
-        if deals != list(range(deals[0], deals[0] + len(deals))):
-            raise ValueError(f"{game_id}: the deals measured are not one unbroken range")
-        results.sort(key=lambda r: r.deal)
-    return games
 
 
 def percent(share: float) -> str:
@@ -131,7 +112,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("csv", nargs="?", type=Path, default=MEASUREMENTS, help="results from harp solve --csv")
     parser.add_argument("--check", action="store_true", help="only check that the pages match the file")
     args = parser.parse_args(argv)
-    measured = load(args.csv)
+    measured = read_details(args.csv)
     stale = []
     for game_id in GAMES:
         if game_id not in measured:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 
 import pytest
 
@@ -185,3 +186,16 @@ def test_solve_command_appends_every_deal_to_a_csv(tmp_path) -> None:
     assert [(r["game"], int(r["deal"]), r["budget"]) for r in rows] == [("harpan", d, "1") for d in (4, 5, 6)]
     assert all(r["verdict"] in (WIN, LOSS, UNKNOWN) and int(r["nodes"]) >= 0 for r in rows)
     assert all(0 <= float(r["seconds"]) < 5 for r in rows)
+
+
+def test_certify_can_reuse_a_measured_run(tmp_path) -> None:
+    measured = tmp_path / "deals.csv"
+    measured.write_text("game,deal,verdict,nodes,seconds,budget\n"
+                        "harp,3,win,9,0.1,10\nharp,4,unknown,9,10.0,10\nharp,5,win,9,0.2,10\n", encoding="utf-8")
+    out = io.StringIO()
+    assert main(["certify", "harp", "--from", str(measured), "--out", str(tmp_path)], out=out) == 0
+    data = json.loads((tmp_path / "harp.json").read_text(encoding="utf-8"))
+    assert (data["winnable"], data["checked"], data["budget_seconds"]) == ([3, 5], [3, 5], 10.0)
+    assert "2 of 3 deals proven winnable" in out.getvalue()
+    with pytest.raises(SystemExit, match="no results for harpan"):
+        main(["certify", "harpan", "--from", str(measured), "--out", str(tmp_path)], out=io.StringIO())
