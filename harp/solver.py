@@ -23,8 +23,13 @@ limit is low) with a transposition table.  Techniques, each sound:
   could matter).
 * **No move that undoes the previous one.**
 
-In thoughtful mode the search is preceded by one greedy playout that follows
-``harp.hint`` to the end: cheap, and it wins most two-deck deals outright.
+Two searches over these same moves take turns on one budget (``Portfolio``):
+the depth-first one, which commits to its first choices and proves losses
+with little memory, and a best-first one (``BestFirst``), which always goes
+on from the open position closest to a win.  Each wins deals the other
+misses.  In thoughtful mode they are preceded by one greedy playout that
+follows ``harp.hint`` to the end: cheap, and it wins most two-deck deals
+outright.
 
 **Fair mode** (the default) knows only what the player sees: face-up cards,
 the waste, and after the first pass the whole stock (every stock card has
