@@ -252,11 +252,13 @@ class Dialogs:
             head.textContent = rules.name
             row.appendChild(head)
             if rec is None:
-                values = ["0", "0", "\u2013", "0", "0", "\u2013"]
+                values = ["0", "0", "\u2013", "0", "0", "\u2013", "\u2013"]
             else:
+                best_time = rec["best_time"]
                 values = [str(rec["played"]), str(rec["won"]), self.c.stats.win_rate(rec),
                           str(rec["streak"]), str(rec["best_streak"]),
-                          str(rec["best_score"]) if rec["won"] else "\u2013"]
+                          str(rec["best_score"]) if rec["won"] else "\u2013",
+                          clock_text(best_time) if rec["won"] and best_time is not None else "\u2013"]
             for value in values:
                 cell = make("td")
                 cell.textContent = value

@@ -157,6 +157,7 @@ def test_statistics_count_played_games(open_game: Callable[..., Page]) -> None:
     expect(row.nth(0)).to_have_text("1")
     expect(row.nth(1)).to_have_text("0")
     expect(row.nth(2)).to_have_text("0%")
+    expect(row.nth(6)).to_have_text("\u2013")                     # no best time before a win
     expect(page.locator("#stats-table tbody tr")).to_have_count(len(harp.GAMES))
 
 

@@ -4,6 +4,7 @@ the same deal played in CPython with the engine."""
 
 from __future__ import annotations
 
+import re
 from typing import Any, Callable
 
 import harp
@@ -128,6 +129,7 @@ def test_a_whole_game_by_mouse_taps_and_drags(open_game: Callable[..., Page],
     expect(row.nth(1)).to_have_text("1")      # won
     expect(row.nth(2)).to_have_text("100%")
     expect(row.nth(5)).to_have_text(str(g.view()["score"]))
+    expect(row.nth(6)).to_have_text(re.compile(r"^\d+:\d\d$"))   # best time, as the clock shows it
 
 
 def test_touch_taps_and_drags(browser: Browser, browser_context_args: dict[str, Any],
