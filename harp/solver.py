@@ -98,6 +98,9 @@ Need = tuple[object, ...] | None
 # A step: the engine moves it stands for, the state after it, its order rank, and what it needs next.
 Step = tuple[list[str], State, int, Need]
 
+# The positions searched: (canonical key, need) -> the best stock rank it was searched with.
+Seen = dict[tuple[object, object], tuple[int, ...]]
+
 
 class _Solver:
     def __init__(self, game: Game, thoughtful: bool, prune: bool) -> None:
@@ -405,6 +408,28 @@ class _Solver:
         """How far a state looks from a win: face-down cards weigh most, then cards not yet up."""
         return 4 * sum(state[1]) - sum(h for _, h in state[5])
 
+    def opening(self) -> tuple[State, list[str], Seen]:
+        """The start after its safe foundation moves, those moves, and a table that holds it."""
+        first_moves: list[str] = []
+        start = self._auto(self.start, first_moves)
+        key, rank = self._key(start)
+        return start, first_moves, {(key, None): rank}
+
+    def first_visit(self, seen: Seen, state: State, need: Need) -> bool:
+        """Record ``state`` as searched with ``need``; False if it (or better) was searched already."""
+        key, rank = self._key(state)
+        full_key = (key, self._need_key(state, need))
+        searched = seen.get(full_key)
+        if searched is not None and searched <= rank:
+            return False
+        if need is not None:
+            # Searched with no obligation, the same position allowed every move this one allows.
+            free = seen.get((key, None))
+            if free is not None and free <= rank:
+                return False
+        seen[full_key] = rank
+        return True
+
     def is_won(self, state: State) -> bool:
         return sum(h for _, h in state[5]) == self.rules.cards
 
@@ -432,13 +457,9 @@ class Search:
         self.seconds = 0.0
         self.nodes = 0
         self.result: Result | None = None
-        first_moves: list[str] = []
-        start = solver._auto(solver.start, first_moves)
+        start, first_moves, self.seen = solver.opening()
         # The most promising line so far, for a hint when no win is found: (distance, moves).
         self.best: tuple[int, list[str]] = (solver._distance(start), first_moves)
-        key, rank = solver._key(start)
-        # The best stock rank each (key, need) was searched with (see _Solver._key).
-        self.seen: dict[tuple[object, object], tuple[int, ...]] = {(key, None): rank}
         # Each frame: (state, its remaining steps, the moves that led into it).
         self.stack: list[tuple[State, list[Step], list[str]]] = []
         if solver.is_won(start):
@@ -490,17 +511,8 @@ class Search:
                 stack.pop()
                 continue
             moves, nxt, _, need = todo.pop(0)
-            key, rank = solver._key(nxt)
-            full_key = (key, solver._need_key(nxt, need))
-            searched = seen.get(full_key)
-            if searched is not None and searched <= rank:
+            if not solver.first_visit(seen, nxt, need):
                 continue
-            if need is not None:
-                # Searched with no obligation, the same position allowed every move this one allows.
-                free = seen.get((key, None))
-                if free is not None and free <= rank:
-                    continue
-            seen[full_key] = rank
             if solver.is_won(nxt):
                 self.seconds += time.perf_counter() - started
                 self._finish(WIN, self._path() + moves, exhausted=False)
@@ -532,11 +544,8 @@ class BestFirst:
         self.solver = solver
         self.nodes = 0
         self.result: Result | None = None
-        first_moves: list[str] = []
-        start = solver._auto(solver.start, first_moves)
+        start, first_moves, self.seen = solver.opening()
         self.best: tuple[int, list[str]] = (solver._distance(start), first_moves)
-        key, rank = solver._key(start)
-        self.seen: dict[tuple[object, object], tuple[int, ...]] = {(key, None): rank}
         self.counter = 0
         self.open: list[tuple[int, int, State, Need, Link]] = []
         if solver.is_won(start):
@@ -564,16 +573,8 @@ class BestFirst:
             self.nodes += 1
             depth = link[2] if link is not None else 0
             for moves, nxt, _, then in solver.steps(state, need):
-                key, rank = solver._key(nxt)
-                full_key = (key, solver._need_key(nxt, then))
-                searched = seen.get(full_key)
-                if searched is not None and searched <= rank:
+                if not solver.first_visit(seen, nxt, then):
                     continue
-                if then is not None:
-                    free = seen.get((key, None))
-                    if free is not None and free <= rank:
-                        continue
-                seen[full_key] = rank
                 child: Link = (link, moves, depth + 1)
                 if solver.is_won(nxt):
                     line = self._moves(child)

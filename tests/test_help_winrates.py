@@ -90,21 +90,14 @@ def test_a_proven_loss_and_a_mostly_unknown_run_are_said_plainly() -> None:
     assert "says little yet" in text and "1 to 100 (100 deals), 10 seconds each" in text
 
 
-def test_bad_measurement_files_are_refused(tmp_path: Path) -> None:
-    head = "game,deal,verdict,nodes,seconds,budget\n"
-    gap = tmp_path / "gap.csv"
-    gap.write_text(head + "harp,1,win,5,0.1,10\nharp,3,win,5,0.1,10\n", encoding="utf-8")
-    with pytest.raises(ValueError, match="unbroken range"):
-        read_details(gap)
-    mixed = tmp_path / "mixed.csv"
-    mixed.write_text(head + "harp,1,win,5,0.1,10\nharp,2,win,5,0.1,5\n", encoding="utf-8")
-    with pytest.raises(ValueError, match="different budgets"):
-        read_details(mixed)
-    broken = tmp_path / "broken.csv"
-    broken.write_text(head + "harp,one,win,5,0.1,10\n", encoding="utf-8")
-    with pytest.raises(ValueError, match="line 2: not a result line"):
-        read_details(broken)
-    odd = tmp_path / "odd.csv"
-    odd.write_text(head + "harp,1,maybe,5,0.1,10\n", encoding="utf-8")
-    with pytest.raises(ValueError, match="unknown verdict 'maybe'"):
-        read_details(odd)
+@pytest.mark.parametrize(("lines", "error"), [
+    ("harp,1,win,5,0.1,10\nharp,3,win,5,0.1,10\n", "unbroken range"),
+    ("harp,1,win,5,0.1,10\nharp,2,win,5,0.1,5\n", "different budgets"),
+    ("harp,one,win,5,0.1,10\n", "line 2: not a result line"),
+    ("harp,1,maybe,5,0.1,10\n", "unknown verdict 'maybe'"),
+], ids=["gap", "mixed-budgets", "not-a-number", "bad-verdict"])
+def test_bad_measurement_files_are_refused(tmp_path: Path, lines: str, error: str) -> None:
+    path = tmp_path / "deals.csv"
+    path.write_text("game,deal,verdict,nodes,seconds,budget\n" + lines, encoding="utf-8")
+    with pytest.raises(ValueError, match=error):
+        read_details(path)
