@@ -694,10 +694,23 @@ def greedy_playout(game: Game, max_moves: int, deadline: float) -> list[str] | N
 
     twin = game.copy()
     line: list[str] = []
+    seen: set[object] = set()
     while len(line) < max_moves and time.perf_counter() < deadline:
+        position = _position(twin)
+        if position in seen:
+            break  # the hint goes round in a circle: following it further cannot win
+        seen.add(position)
         move = hint(twin)
         if move is None:
             break
         twin.play(move)
         line.append(move)
     return line if twin.is_won() else None
+
+
+def _position(game: Game) -> object:
+    """Where every card is (the pass counts only when passes are limited)."""
+    return (
+        tuple(map(tuple, game.tableau)), tuple(game.down), tuple(game.stock), tuple(game.waste),
+        tuple(map(tuple, game.foundations)), game.pass_number if game.rules.passes is not None else 0,
+    )

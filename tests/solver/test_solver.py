@@ -199,3 +199,17 @@ def test_certify_can_reuse_a_measured_run(tmp_path) -> None:
     assert "2 of 3 deals proven winnable" in out.getvalue()
     with pytest.raises(SystemExit, match="no results for harpan"):
         main(["certify", "harpan", "--from", str(measured), "--out", str(tmp_path)], out=io.StringIO())
+
+
+def test_the_greedy_playout_stops_when_the_hint_goes_round_in_a_circle(monkeypatch) -> None:
+    """Double Klondike deal 122: following the hint repeats a position; the playout must stop
+    there rather than spend the solver's budget going round."""
+    import harp.progress
+    from harp.solver import greedy_playout
+
+    calls = []
+    real_hint = harp.progress.hint
+    monkeypatch.setattr(harp.progress, "hint", lambda g: calls.append(1) or real_hint(g))
+    game = harp.Game.new("double-klondike", deal=122)
+    assert greedy_playout(game, 5000, float("inf")) is None
+    assert 0 < len(calls) < 1000
