@@ -76,7 +76,7 @@ def results(won: int, lost: int, unknown: int) -> list[DealResult]:
 
 @pytest.mark.parametrize(("won", "lost", "unknown", "says"), [
     (80, 10, 10, "neither confirms nor refutes"),
-    (50, 45, 5, "refutes it"),
+    (50, 45, 5, "speaks against it"),
     (97, 2, 1, "allows it"),
 ])
 def test_the_claim_paragraph_follows_the_interval(won: int, lost: int, unknown: int, says: str) -> None:

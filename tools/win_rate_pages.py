@@ -37,17 +37,17 @@ def seconds(value: float) -> str:
 
 def claim_paragraph(s: Summary, claim: float) -> str:
     """What the measurement says about the seed's claim that players win ``claim`` of deals."""
-    inside = s.low <= claim <= s.high
-    if inside:
+    if s.low <= claim <= s.high:
         verdict = (f"This measurement neither confirms nor refutes that: {percent(claim)} lies inside the interval "
                    f"of {percent(s.low)} to {percent(s.high)}, so it has not settled whether that many deals "
                    "can be won at all.")
     elif claim > s.high:
-        verdict = (f"This measurement refutes it: at most {percent(s.high)} of deals can be won at all, "
-                   f"so players cannot win {percent(claim)} of them.")
+        verdict = (f"This measurement speaks against it: the whole interval lies below {percent(claim)} (it ends "
+                   f"at {percent(s.high)}), so most likely fewer deals than that can be won at all, and players "
+                   "cannot win more deals than can be won.")
     else:
-        verdict = (f"This measurement allows it: at least {percent(s.low)} of deals can be won, so a player "
-                   f"could win {percent(claim)} of them; how often players really do, it cannot say.")
+        verdict = (f"This measurement allows it: the whole interval lies above {percent(claim)} (it starts at "
+                   f"{percent(s.low)}), so enough deals can be won; how often players really do win, it cannot say.")
     return (
         f"<p><strong>The {percent(claim)} claim.</strong> The page this game was taken from says that players "
         f"win about {percent(claim)} of deals. {verdict} Mind what each figure is about, too. Ours is the share "
@@ -84,7 +84,7 @@ def section(game_id: str, results: list[DealResult], budget: float) -> str:
         f"<p>The unknowns are deals the solver could not settle in its {seconds(budget)}: each of them may be "
         "winnable or not. The interval is a 95% Wilson score interval that counts the unknowns both ways: its "
         "low end counts every unknown as lost, its high end counts every unknown as won. The true share of "
-        f"winnable deals lies in that interval. {s.won} deals of {s.deals} ({percent(s.won / s.deals)}) "
+        f"winnable deals lies in that interval, with 95% confidence. {s.won} deals of {s.deals} ({percent(s.won / s.deals)}) "
         "were proven winnable.</p>",
     ]
     if s.lost:
