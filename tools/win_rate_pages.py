@@ -98,7 +98,7 @@ def section(game_id: str, results: list[DealResult], budget: float) -> str:
                      "is wide.</p>")
     if game_id == "endless-harp":
         lines.append(claim_paragraph(s, 0.80))
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines) + "\n" + END
 
 
 def rewrite(page: str, new_section: str) -> str:
