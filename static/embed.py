@@ -13,21 +13,10 @@ from pyscript.ffi import to_js
 
 from harpui import embed
 from harpui.controller import Controller
-from harpui.dom import by_id, later, listen, nil, proxy
+from harpui.dom import by_id, later, listen, local_storage, nil, proxy
 from harpui.input import Input
 from harpui.render import Renderer
 from harpui.store import Store
-
-
-def local_storage():
-    """window.localStorage under the embed's keys, or None where merely
-    touching it throws (a blocked or partitioned third-party frame)."""
-    try:
-        storage = window.localStorage
-        storage.length  # noqa: B018 - some browsers throw only on use
-        return embed.KeyPrefix(storage)
-    except Exception:  # noqa: BLE001
-        return None
 
 
 search, fragment = str(window.location.search), str(window.location.hash)
@@ -44,7 +33,7 @@ def post(message):
 
 
 renderer = Renderer()
-controller = Controller(Store(local_storage()), renderer)
+controller = Controller(Store(local_storage(), namespace=embed.STORAGE_NAMESPACE), renderer)
 dialogs = embed.EmbedDialogs(controller, renderer)
 controller.dialogs = dialogs
 keyboard_and_pointer = Input(controller, renderer, dialogs)

@@ -9,20 +9,10 @@ from pyscript import document, window
 
 from harpui.controller import Controller
 from harpui.dialogs import Dialogs
-from harpui.dom import by_id, later, listen, proxy
+from harpui.dom import by_id, later, listen, local_storage, proxy
 from harpui.input import Input
 from harpui.render import Renderer
 from harpui.store import Store
-
-
-def local_storage():
-    """window.localStorage, or None where merely touching it throws."""
-    try:
-        storage = window.localStorage
-        storage.length  # noqa: B018 - some browsers throw only on use
-        return storage
-    except Exception:  # noqa: BLE001
-        return None
 
 
 def forget_url_code():

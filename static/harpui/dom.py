@@ -18,6 +18,17 @@ def nil(value: Any) -> bool:
     return value is None or is_none(value)
 
 
+def local_storage() -> Any:
+    """window.localStorage, or None where merely touching it throws (private
+    modes, a blocked or partitioned third-party frame)."""
+    try:
+        storage = window.localStorage
+        storage.length  # noqa: B018 - some browsers throw only on use
+        return storage
+    except Exception:  # noqa: BLE001
+        return None
+
+
 def by_id(element_id: str) -> Any:
     return document.getElementById(element_id)
 

@@ -135,27 +135,10 @@ class Sizer:
         return {"type": "resize", "width": size[0], "height": size[1]}
 
 
-class KeyPrefix:
-    """localStorage under other keys: the embedded game keeps its save, settings
-    and statistics apart from the main page's (same origin, same storage when
-    the browser does not partition it)."""
-
-    PREFIX = "embed."
-
-    def __init__(self, backend: Any) -> None:
-        self._backend = backend
-
-    def stored_as(self, key: str) -> str:
-        return self.PREFIX + key
-
-    def getItem(self, key: str) -> Any:  # noqa: N802 - the DOM's names
-        return self._backend.getItem(self.PREFIX + key)
-
-    def setItem(self, key: str, value: str) -> None:  # noqa: N802
-        self._backend.setItem(self.PREFIX + key, value)
-
-    def removeItem(self, key: str) -> None:  # noqa: N802
-        self._backend.removeItem(self.PREFIX + key)
+# The embedded game keeps its save, settings and statistics under keys of its own,
+# apart from the main page's (same origin, same storage when the browser does not
+# partition it): the Store's namespace.
+STORAGE_NAMESPACE = "embed."
 
 
 class EmbedDialogs:

@@ -21,8 +21,11 @@ BACKUP_PREFIX = "harp.backup."
 
 
 class Store:
-    def __init__(self, backend: Any = None) -> None:
+    def __init__(self, backend: Any = None, namespace: str = "") -> None:
+        """``namespace`` goes before every key: the embed page keeps its records
+        apart from the main page's under ``embed.``."""
         self._backend = backend
+        self._namespace = namespace
         self._memory: dict[str, str] = {}
         self.in_memory = backend is None
         self.notice: str | None = (
@@ -68,12 +71,12 @@ class Store:
 
     # -- records ------------------------------------------------------------
     def save(self, name: str, data: Any) -> None:
-        self._set(PREFIX + name, json.dumps({"v": VERSION, "data": data},
+        self._set(self._key(name), json.dumps({"v": VERSION, "data": data},
                                             separators=(",", ":")))
 
     def load(self, name: str) -> Any:
         """The stored data, or None when absent or unreadable (then backed up)."""
-        raw = self._get(PREFIX + name)
+        raw = self._get(self._key(name))
         if raw is None:
             return None
         try:
@@ -88,19 +91,18 @@ class Store:
     def quarantine(self, name: str, raw: str | None = None, why: str = "") -> None:
         """Keep an unreadable record under the backup key and drop it from its own."""
         if raw is None:
-            raw = self._get(PREFIX + name)
+            raw = self._get(self._key(name))
+        backup = self._namespace + BACKUP_PREFIX + name
         if raw is not None:
-            self._set(BACKUP_PREFIX + name, raw)
-        self._remove(PREFIX + name)
+            self._set(backup, raw)
+        self._remove(self._key(name))
         self.quarantined.add(name)
         self.problems.append(
             f"Your saved {name} could not be read{': ' + why if why else ''}. "
-            f"It was kept as a backup (\u201c{self._stored_as(BACKUP_PREFIX + name)}\u201d).")
+            f"It was kept as a backup (\u201c{backup}\u201d).")
 
-    def _stored_as(self, key: str) -> str:
-        """The key as the browser's storage holds it (the embed page stores under a prefix)."""
-        stored_as = getattr(self._backend, "stored_as", None)
-        return str(stored_as(key)) if stored_as is not None else key
+    def _key(self, name: str) -> str:
+        return self._namespace + PREFIX + name
 
     def take_problems(self) -> list[str]:
         """Problems to report, each exactly once."""

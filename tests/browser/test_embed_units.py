@@ -139,23 +139,23 @@ def test_sizer_reports_whole_pixels_on_change_only() -> None:
 def test_embed_keeps_its_save_apart_from_the_main_page() -> None:
     backend = FakeStorage()
     Store(backend).save("game", {"main": True})
-    Store(embed.KeyPrefix(backend)).save("game", {"embed": True})
+    Store(backend, namespace=embed.STORAGE_NAMESPACE).save("game", {"embed": True})
     assert Store(backend).load("game") == {"main": True}
-    assert Store(embed.KeyPrefix(backend)).load("game") == {"embed": True}
+    assert Store(backend, namespace=embed.STORAGE_NAMESPACE).load("game") == {"embed": True}
     assert set(backend.items) == {"harp.game", "embed.harp.game"}
 
 
 def test_embed_names_its_backup_by_the_key_it_really_has() -> None:
     backend = FakeStorage()
     backend.items["embed.harp.game"] = "{not json"
-    store = Store(embed.KeyPrefix(backend))
+    store = Store(backend, namespace=embed.STORAGE_NAMESPACE)
     assert store.load("game") is None
     assert backend.items["embed.harp.backup.game"] == "{not json"
     assert "\u201cembed.harp.backup.game\u201d" in store.take_problems()[0]
 
 
 def test_embed_store_falls_back_to_memory_when_storage_throws() -> None:
-    store = Store(embed.KeyPrefix(FakeStorage(broken=True)))
+    store = Store(FakeStorage(broken=True), namespace=embed.STORAGE_NAMESPACE)
     store.save("game", {"x": 1})
     assert store.load("game") == {"x": 1}
     assert store.in_memory and store.notice
