@@ -17,7 +17,7 @@ from .codes import MAX_DEAL, daily_deal
 from .errors import CorruptSave, IllegalMove
 from .game import Game
 from .progress import hint
-from .rules import GAMES, Rules
+from .rules import GAMES, Rules, valid_options
 
 __version__ = "0.1.0"
 
@@ -32,4 +32,5 @@ __all__ = [
     "daily_deal",
     "hint",
     "parse_card",
+    "valid_options",
 ]

@@ -45,7 +45,7 @@ def play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
         if game.is_won():
             print(f"Won in {game.moves} moves with {game.score} points.", file=out)
             return 0
-        if game.rules.id != "easy-harp" and game.is_stuck():
+        if game.rules.declares_loss and game.is_stuck():
             print("Stuck: nothing useful is left to play. Undo, or quit.", file=out)
         print("> ", end="", file=out, flush=True)
         line = inp.readline()

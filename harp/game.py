@@ -153,6 +153,11 @@ class Game:
 
         return stuck_checks(self)
 
+    @property
+    def history_length(self) -> int:
+        """How many actions the game holds in its history (what a save replays)."""
+        return len(self._steps)
+
     def can_undo(self) -> bool:
         return len(self._steps) > self._undo_floor
 
@@ -401,7 +406,7 @@ class Game:
             return ("f", 0)
         tops = [self.card_at(("f", i)) for i in range(self.rules.foundations)]
         same_suit = [i for i, top in enumerate(tops) if top is not None and suit(top) == suit(card)]
-        own_slot = [i for i in range(self.rules.foundations) if self._slot_suit(i) in (None, suit(card))]
+        own_slot = [i for i in range(self.rules.foundations) if self.rules.slot_suit(i) in (None, suit(card))]
         return ("f", (same_suit or own_slot)[0])
 
     # ----- internals: rules ------------------------------------------------
@@ -470,16 +475,12 @@ class Game:
                 )
         return None
 
-    def _slot_suit(self, index: int) -> int | None:
-        """The suit a foundation is reserved for, or None where any ace may start it."""
-        return index // self.rules.decks if self.rules.reserved_slots else None
-
     def _foundation_refusal(self, card: int, index: int) -> str | None:
         pile = self.foundations[index]
         name = f"f{index + 1}"
-        reserved = self._slot_suit(index)
+        reserved = self.rules.slot_suit(index)
         if reserved is not None and reserved != suit(card):
-            homes = [f"f{i + 1}" for i in range(self.rules.foundations) if self._slot_suit(i) == suit(card)]
+            homes = [f"f{i + 1}" for i in range(self.rules.foundations) if self.rules.slot_suit(i) == suit(card)]
             return f"Foundation {name} is kept for {SUIT_NAMES[reserved]}; the {long_name(card)} goes on {' or '.join(homes)}."
         if not pile:
             if rank(card) == ACE:

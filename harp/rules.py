@@ -33,6 +33,7 @@ class Rules:
     one_card: bool = False  # Easy Harp: one card at a time, except king-led runs to a space
     reserved_slots: bool = False  # foundation pairs f1-f2 spades, f3-f4 hearts, ...
     undo_limit: int | None = None
+    declares_loss: bool = True  # False: the game never calls a deal lost (the Easy Harp app's rule)
 
     @property
     def foundations(self) -> int:
@@ -49,6 +50,11 @@ class Rules:
     @property
     def stock_size(self) -> int:
         return self.cards - self.dealt
+
+    def slot_suit(self, slot: int) -> int | None:
+        """The suit (0..3, in the order S H D C) foundation ``slot`` (from 0) is kept for,
+        or None where any ace may start it."""
+        return slot // self.decks if self.reserved_slots else None
 
     def options(self) -> dict[str, object]:
         """The four rule options as plain values."""
@@ -77,6 +83,23 @@ class Rules:
         """The options that differ from this game's own defaults."""
         base = GAMES[self.id].options()
         return {k: v for k, v in self.options().items() if base[k] != v}
+
+
+def valid_options(saved: object) -> dict[str, object]:
+    """The rule options in ``saved`` (a mapping, e.g. read back from storage) whose
+    values are valid, checked as ``Rules.with_options`` checks them; unknown keys,
+    bad values and a non-mapping are dropped, so the result can always be passed on."""
+    if not isinstance(saved, dict):
+        return {}
+    checks = {"draw": check_draw, "passes": check_passes, "empty": check_empty, "takeback": check_takeback}
+    out: dict[str, object] = {}
+    for key, check in checks.items():
+        if key in saved:
+            try:
+                out[key] = check(saved[key])
+            except ValueError:
+                pass
+    return out
 
 
 def check_draw(value: object) -> int:
@@ -111,7 +134,7 @@ GAMES: dict[str, Rules] = {
     r.id: r
     for r in (
         Rules("easy-harp", "Easy Harp", "EH", 2, 9, False, 1, None, "king", True,
-              one_card=True, reserved_slots=True, undo_limit=100),
+              one_card=True, reserved_slots=True, undo_limit=100, declares_loss=False),
         Rules("harp", "Harp", "HA", 2, 9, False, 1, 4, "king", False, reserved_slots=True),
         Rules("gargantua", "Gargantua", "GA", 2, 9, False, 1, 2, "king", False, reserved_slots=True),
         Rules("harpan", "Harpan", "HN", 1, 7, False, 1, None, "king", True),
