@@ -5,9 +5,10 @@ error, failed load or request that leaves the machine.
 Fixtures for browser tests:
     site_url   base URL of the served site, ending in "/"
     game_page  a page with the game open and ready (html[data-harp-ready])
-    open_game  open_game(context=None, path="") -> a further ready page; with
-               no context, in a fresh one (new storage): for reload and
-               storage tests
+    open_game  open_game(context=None, path="", saved=None) -> a further ready
+               page; with no context, in a fresh one (new storage): for reload
+               and storage tests. saved=game starts the page on that game (its
+               undo history included) as a returning player's save.
     watch      the Watch that records every page these fixtures open
 """
 
@@ -18,12 +19,14 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import urljoin, urlsplit
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request, Response
 
 import build
+import harp
+from pagekit import save_record
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -109,9 +112,19 @@ def watch() -> Iterator[Watch]:
     w.check()
 
 
-def open_site(page: Page, url: str, watch: Watch) -> Page:
-    """Open url in page under watch and wait until the game is ready."""
+def open_site(page: Page, url: str, watch: Watch, saved: str | None = None) -> Page:
+    """Open url in page under watch and wait until the game is ready.
+
+    saved: a harp.game record (pagekit.save_record) put in the site's storage
+    first, so the game boots once, straight into it, as for a returning player."""
     watch.attach(page)
+    if saved is not None:  # an empty page of the site's origin writes the save
+        seed = urljoin(url, "__seed__.html")
+        page.route(seed, lambda route: route.fulfill(
+            content_type="text/html", body='<!doctype html><link rel="icon" href="data:,">'))
+        page.goto(seed)
+        page.evaluate("([k, v]) => localStorage.setItem(k, v)", ["harp.game", saved])
+        page.unroute(seed)
     response = page.goto(url)
     assert response is not None and response.ok, f"{url}: {response and response.status}"
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
@@ -131,11 +144,12 @@ def open_game(
     """A factory for more ready game pages, in a given or a fresh context."""
     contexts: list[BrowserContext] = []
 
-    def open_(context: BrowserContext | None = None, path: str = "") -> Page:
+    def open_(context: BrowserContext | None = None, path: str = "", saved: harp.Game | None = None) -> Page:
         if context is None:
             context = browser.new_context(**browser_context_args)
             contexts.append(context)
-        return open_site(context.new_page(), site_url + path, watch)
+        record = None if saved is None else save_record(saved)
+        return open_site(context.new_page(), site_url + path, watch, record)
 
     yield open_
     for context in contexts:

@@ -63,11 +63,16 @@ def wait_ready(page: Page) -> None:
     page.wait_for_selector(READY, state="attached", timeout=60_000)
 
 
+def save_record(g: harp.Game) -> str:
+    """The page's saved-game record (localStorage "harp.game") for g, undo history included."""
+    return json.dumps({"v": 1, "data": {"game": g.to_json(), "counted": False,
+                                        "won_recorded": False, "elapsed": 0}})
+
+
 def load_position(page: Page, g: harp.Game) -> None:
-    """Make g (with its undo history) the saved game, then reload to resume it."""
-    record = {"v": 1, "data": {"game": g.to_json(), "counted": False,
-                               "won_recorded": False, "elapsed": 0}}
-    page.evaluate("([k, v]) => localStorage.setItem(k, v)", ["harp.game", json.dumps(record)])
+    """Make g (with its undo history) the saved game, then reload to resume it.
+    (To start a page on g, open_game(saved=g) boots once instead of twice.)"""
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", ["harp.game", save_record(g)])
     page.reload()
     wait_ready(page)
 

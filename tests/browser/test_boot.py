@@ -1,23 +1,41 @@
 """The page boots self-hosted and shows the default game (Easy Harp) as the
 page's test contract in DESIGN.md describes it.
 
-game_page fails any test at teardown on console errors, failed loads or
-requests that leave the machine (see conftest.py).
+The four checks share one page, booted once for the module; the first test
+and the module's teardown fail on console errors, failed loads or requests
+that leave the machine (see conftest.py).
 """
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from collections.abc import Iterator
+from typing import Any
 
-from playwright.sync_api import Page
+import pytest
+from playwright.sync_api import Browser, Page
 
-if TYPE_CHECKING:
-    from conftest import Watch
+from conftest import Watch, open_site
 
 EASY_HARP_PILES = ["s", "w"] + [f"f{i}" for i in range(1, 9)] + [f"t{i}" for i in range(1, 10)]
 ALL_PILES = set(EASY_HARP_PILES) | {"t10"}
 CARD = re.compile(r"(\?\?|[A23456789TJQK][SHDC])")
+
+
+@pytest.fixture(scope="module")
+def watch_boot() -> Iterator[Watch]:
+    w = Watch()
+    yield w
+    w.check()
+
+
+@pytest.fixture(scope="module")
+def game_page(browser: Browser, browser_context_args: dict[str, Any], site_url: str,
+              watch_boot: Watch) -> Iterator[Page]:
+    """The game, open and ready in a fresh context; these tests only read it."""
+    context = browser.new_context(**browser_context_args)
+    yield open_site(context.new_page(), site_url, watch_boot)
+    context.close()
 
 
 def pile_element_count(page: Page, pile: str) -> int:
@@ -32,9 +50,9 @@ def cards(page: Page) -> list[dict[str, str]]:
     )
 
 
-def test_page_boots_without_errors_or_outside_requests(game_page: Page, watch: "Watch") -> None:
+def test_page_boots_without_errors_or_outside_requests(game_page: Page, watch_boot: Watch) -> None:
     assert game_page.get_attribute("html", "data-harp-ready") is not None
-    watch.check()
+    watch_boot.check()
 
 
 def test_every_pile_of_easy_harp_is_an_element(game_page: Page) -> None:

@@ -257,7 +257,12 @@ def test_first_visit_sends_each_file_once_and_a_second_visit_nothing(
     assert {status for _, status in first} <= {200, 304}
     site.log.clear()
     reload_ready(page)
-    page.wait_for_timeout(1000)  # the worker's update check
+    # The page asks the worker to check for an update once it is controlled.
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    deadline = time.monotonic() + 30
+    while ("/sw.js", 304) not in site.log and time.monotonic() < deadline:
+        page.evaluate("() => new Promise(r => setTimeout(r, 50))")   # let the browser run, then look again
+    assert ("/sw.js", 304) in site.log, "the update check ran"
     assert {path for path, _ in site.log} <= {"/sw.js"}
     assert all(status == 304 for _, status in site.log), site.log
 

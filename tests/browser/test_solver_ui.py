@@ -13,7 +13,7 @@ import harp
 from harp.solver import solve
 from playwright.sync_api import Page, expect
 
-from pagekit import (assert_shows, card_point, code_of, expected, layout, load_position, mouse_drag,
+from pagekit import (assert_shows, card_point, code_of, expected, layout, mouse_drag,
                      pile_point, replay, split)
 from test_play import HARPAN1, HARPAN1_WIN
 
@@ -88,8 +88,7 @@ def test_hint_on_a_known_win_shows_its_first_move_and_says_so(open_game: Callabl
     g = replay(HARPAN1, HARPAN1_WIN[:140])
     win = solve(g.copy(), max_seconds=10)
     assert win.verdict == "win" and win.moves
-    page = open_game()
-    load_position(page, g)
+    page = open_game(saved=g)
     page.click("#btn-hint")
     text = solver_says(page)
     assert text.startswith(hint_words(g, win.moves[0])), text
@@ -108,8 +107,7 @@ def test_hint_on_a_known_win_shows_its_first_move_and_says_so(open_game: Callabl
 def test_a_proven_loss_says_so_and_undoes_back_to_the_winnable_start(open_game: Callable[..., Page]) -> None:
     g = replay(BIG1, BIG1_LOST[:-1])
     assert not g.is_stuck()
-    page = open_game()
-    load_position(page, g)
+    page = open_game(saved=g)
     do_move(page, BIG1_LOST[-1])                            # the move into the dead end
     g.play(BIG1_LOST[-1])
     assert g.is_stuck() and solve(g.copy(), max_seconds=5).verdict == "loss"
@@ -147,8 +145,7 @@ def test_easy_harp_never_declares_a_loss(open_game: Callable[..., Page]) -> None
     code, line = EASY1_ONE_PASS
     g = replay(code, line)
     assert solve(g.copy(), max_seconds=5).verdict == "loss"
-    page = open_game()
-    load_position(page, g)
+    page = open_game(saved=g)
     page.click("#btn-hint")
     text = solver_says(page)
     assert "No useful move found" in text and "win" not in text.lower(), text
@@ -158,8 +155,7 @@ def test_easy_harp_never_declares_a_loss(open_game: Callable[..., Page]) -> None
 def test_the_stuck_dialog_does_not_claim_a_loss_it_cannot_prove(open_game: Callable[..., Page]) -> None:
     code, line = HARPAN_G_STUCK
     g = replay(code, line[:-1])
-    page = open_game()
-    load_position(page, g)
+    page = open_game(saved=g)
     do_move(page, line[-1])
     g.play(line[-1])
     assert g.is_stuck()
@@ -212,8 +208,7 @@ def test_hints_never_block_the_page(open_game: Callable[..., Page]) -> None:
     round passes.  A page that really blocks fails every round."""
     g = mid_game_two_decks()
     assert solve(g.copy(), max_seconds=2).verdict == "unknown"
-    page = open_game()
-    load_position(page, g)
+    page = open_game(saved=g)
     page.wait_for_timeout(1500)                 # the page imports the solver a second after it is ready
     rounds = []
     for _ in range(3):
@@ -293,8 +288,7 @@ def test_show_me_asks_first_then_plays_a_win_step_by_step_and_stop_halts_it(
     assert solve(g.copy(), max_seconds=5).verdict != "win"      # no win in view: it must peek
     line = solve(g.copy(), max_seconds=10, thoughtful=True)
     assert line.verdict == "win"
-    page = open_game()
-    load_position(page, g)
+    page = open_game(saved=g)
     before = moves_shown(page)
     page.click("#btn-hint")
     assert "No sure win" in solver_says(page)
@@ -323,8 +317,7 @@ def test_a_game_finished_by_show_me_is_not_a_win(open_game: Callable[..., Page])
     g = replay(HARPAN1, HARPAN1_WIN[:157])
     win = solve(g.copy(), max_seconds=5)
     assert win.verdict == "win" and len(win.moves) <= 8
-    page = open_game()
-    load_position(page, g)
+    page = open_game(saved=g)
     page.click("#btn-hint")
     assert "sure win" in solver_says(page)
     page.click("#solver-showme")                                   # a win in view: no question
