@@ -8,11 +8,13 @@ import sys
 from pathlib import Path
 
 from .common import DIST, ENGINE, NODE_MODULES, PYODIDE_DIR, PYSCRIPT_DIST, ROOT, UI_PACKAGE, files_under, run, write_zip
+from .pages import write_pages
 from .offline import SW_TEMPLATE, TEMPLATES, render_icons, write_manifest, write_service_worker
 from .wheel import build_wheel
 
-# Top-level files of the site; those marked False are copied only if present.
-SITE_FILES = {"index.html": True, "embed.html": True, "pyscript.toml": True, "sw.js": False}
+# Top-level files copied into the site; those marked False are copied only if
+# present. The pages, index.html and embed.html, are assembled (pages.py).
+SITE_FILES = {"pyscript.toml": True, "sw.js": False}
 
 # The Pyodide core: the npm package holds nothing else we need.
 PYODIDE_FILES = (
@@ -127,6 +129,7 @@ def build(dist: Path = DIST) -> Path:
     else:
         print("warning: static/harpui/ is missing; no UI package", file=sys.stderr)
     copy_site_files(dist)
+    write_pages(dist)
     vendor_runtime(dist)
     render_icons(dist)
     write_manifest(dist)
