@@ -10,7 +10,7 @@ import threading
 import tomllib
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 from .common import DIST, ROOT
 from .site import build
@@ -145,14 +145,16 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         """Log nothing: tests and `serve` stay readable."""
 
 
+class ServerOptions(TypedDict, total=False):
+    """make_server's and serving's keyword options."""
+
+    prefix: str  # the URL path the site is served under, like "/harp-solitaire/"
+    header_rules: Sequence[HeaderRule]  # (netlify.toml "for" path, headers) pairs
+    request_log: list[tuple[str, int]] | None  # receives (path, status) per request
+
+
 def make_server(
-    root: Path,
-    port: int = 0,
-    headers: Mapping[str, str] | None = None,
-    *,
-    prefix: str = "/",
-    header_rules: Sequence[HeaderRule] = (),
-    request_log: list[tuple[str, int]] | None = None,
+    root: Path, port: int = 0, headers: Mapping[str, str] | None = None, **options: Unpack[ServerOptions]
 ) -> http.server.ThreadingHTTPServer:
     """A threaded HTTP server for root on 127.0.0.1 (port 0: any free port).
 
@@ -161,15 +163,16 @@ def make_server(
     are (netlify.toml "for" path, headers) pairs matched against the path
     inside the site; request_log, if given, receives (path, status) per request.
     """
+    prefix = options.get("prefix", "/")
     if not (prefix.startswith("/") and prefix.endswith("/")):
         raise ValueError(f"prefix must start and end with '/': {prefix!r}")
-    options = {
+    settings = {
         "extra_headers": dict(headers or {}),
         "prefix": prefix,
-        "header_rules": list(header_rules),
-        "request_log": request_log,
+        "header_rules": list(options.get("header_rules", ())),
+        "request_log": options.get("request_log"),
     }
-    handler = type("Handler", (SiteHandler,), options)
+    handler = type("Handler", (SiteHandler,), settings)
     factory = functools.partial(handler, directory=str(root))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", port), factory)
     server.daemon_threads = True
@@ -178,22 +181,14 @@ def make_server(
 
 @contextlib.contextmanager
 def serving(
-    root: Path,
-    port: int = 0,
-    headers: Mapping[str, str] | None = None,
-    *,
-    prefix: str = "/",
-    header_rules: Sequence[HeaderRule] = (),
-    request_log: list[tuple[str, int]] | None = None,
+    root: Path, port: int = 0, headers: Mapping[str, str] | None = None, **options: Unpack[ServerOptions]
 ) -> Iterator[str]:
     """Serve root in a background thread; yield the site's base URL, ending in '/'."""
-    server = make_server(
-        root, port, headers, prefix=prefix, header_rules=header_rules, request_log=request_log
-    )
+    server = make_server(root, port, headers, **options)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        yield f"http://127.0.0.1:{server.server_address[1]}{prefix}"
+        yield f"http://127.0.0.1:{server.server_address[1]}{options.get('prefix', '/')}"
     finally:
         server.shutdown()
         server.server_close()

@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 
 from .common import DIST, ENGINE, NODE_MODULES, PYODIDE_DIR, PYSCRIPT_DIST, ROOT, UI_PACKAGE, files_under, run, write_zip
+from .help import SOURCE as HELP_SOURCE
+from .help import write_help_pages
 from .pages import write_pages
 from .offline import SW_TEMPLATE, TEMPLATES, render_icons, write_manifest, write_service_worker
 from .wheel import build_wheel
@@ -57,7 +59,7 @@ def zip_ui_package(path: Path) -> None:
 
 
 def copy_site_files(dist: Path) -> None:
-    """Copy the top-level files and static/ (minus harpui/ and templates) into dist."""
+    """Copy the top-level files and static/ (minus harpui/, the help sources and templates) into dist."""
     for name, required in SITE_FILES.items():
         if (ROOT / name).exists():
             shutil.copy2(ROOT / name, dist / name)
@@ -66,7 +68,7 @@ def copy_site_files(dist: Path) -> None:
     static = ROOT / "static"
     if static.exists():
         for p in files_under(static):
-            if UI_PACKAGE in p.parents or p in TEMPLATES:
+            if UI_PACKAGE in p.parents or HELP_SOURCE in p.parents or p in TEMPLATES:
                 continue
             target = dist / p.relative_to(ROOT)
             target.parent.mkdir(parents=True, exist_ok=True)
@@ -130,6 +132,7 @@ def build(dist: Path = DIST) -> Path:
         print("warning: static/harpui/ is missing; no UI package", file=sys.stderr)
     copy_site_files(dist)
     write_pages(dist)
+    write_help_pages(dist / "static" / "help")
     vendor_runtime(dist)
     render_icons(dist)
     write_manifest(dist)
