@@ -18,7 +18,15 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 STATIC = ROOT / "static"
 SPRITE = STATIC / "cards.svg"
-HELP = STATIC / "help"
+HELP = STATIC / "help"  # help.css and, under source/, what the pages are written from
+
+
+@pytest.fixture(scope="module", autouse=True)
+def built_help(site_dir: Path) -> None:
+    """The help pages are written by the build (buildtools/help.py) into the
+    site's static/help/, beside the rest of static/: read them there."""
+    global HELP
+    HELP = site_dir / "static" / "help"
 SVG_NS = "http://www.w3.org/2000/svg"
 
 RANKS = "A23456789TJQK"
@@ -238,9 +246,10 @@ def test_endless_harp_win_rate_spot() -> None:
 
 
 @pytest.mark.parametrize("path", [SPRITE, STATIC / "icons" / "icon.svg", STATIC / "icons" / "favicon.svg",
-                                  HELP / "help.css"] + [HELP / n for n in HELP_PAGES],
+                                  Path("help.css")] + [Path(n) for n in HELP_PAGES],
                          ids=lambda p: p.name)
 def test_no_outside_urls(path: Path) -> None:
+    path = path if path.is_absolute() else HELP / path
     urls = [u for u in URL.findall(path.read_text(encoding="utf-8")) if u != SVG_NS]
     assert not urls, urls
 

@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 
 import build
+from buildtools import testrun
 
 VERSION = build.project_metadata()["version"]
 WHEEL_NAME = f"harp-{VERSION}-py3-none-any.whl"
@@ -530,7 +531,8 @@ def test_micropip_wheels_download_once_and_check_the_hash(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     good = b"the pinned wheel"
-    monkeypatch.setattr(build, "MICROPIP_WHEELS", {"demo==1.0": hashlib.sha256(good).hexdigest()})
+    # The names live in buildtools.testrun; build.py only re-exports them.
+    monkeypatch.setattr(testrun, "MICROPIP_WHEELS", {"demo==1.0": hashlib.sha256(good).hexdigest()})
     downloads: list[tuple[str, ...]] = []
     served = good
 
@@ -539,7 +541,7 @@ def test_micropip_wheels_download_once_and_check_the_hash(
         folder = Path(cmd[cmd.index("-d") + 1])
         (folder / "demo-1.0-py3-none-any.whl").write_bytes(served)
 
-    monkeypatch.setattr(build, "run", fake_pip)
+    monkeypatch.setattr(testrun, "run", fake_pip)
     cache = tmp_path / "cache"
     wheel = cache / "demo-1.0-py3-none-any.whl"
     assert build.micropip_wheels(cache) == [wheel] and wheel.read_bytes() == good

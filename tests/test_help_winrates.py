@@ -1,30 +1,25 @@
 """Each rules page publishes how often its game can be won, honestly: the deal
 range, the budget, thoughtful mode, won / proven lost / unknown counts that add
 up, a 95% Wilson interval that counts the unknowns both ways, and what that
-means.  The figures come from the committed measurements, through
-tools/win_rate_pages.py, and must still agree with them."""
+means.  The build writes the figures from the committed measurements
+(buildtools/help.py, from measurements/win-rates.csv), so they always agree."""
 
 from __future__ import annotations
 
-import importlib.util
 import math
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import harp
 import pytest
 from harp.winrates import DealResult, read_details, summarise
 
-ROOT = Path(__file__).resolve().parent.parent
-HELP = ROOT / "static" / "help"
-TOOL = ROOT / "tools" / "win_rate_pages.py"
+from buildtools import help as pages
 
-spec = importlib.util.spec_from_file_location("win_rate_pages", TOOL)
-assert spec is not None and spec.loader is not None
-pages = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(pages)
+
+@pytest.fixture(scope="module")
+def written() -> dict[str, str]:
+    return pages.pages()
 
 
 def wilson(successes: int, total: int, z: float = 1.96) -> tuple[float, float]:
@@ -34,22 +29,35 @@ def wilson(successes: int, total: int, z: float = 1.96) -> tuple[float, float]:
     return (centre - spread) / (1 + z * z / total), (centre + spread) / (1 + z * z / total)
 
 
-def section(game_id: str) -> str:
-    html = (HELP / f"rules-{game_id}.html").read_text(encoding="utf-8")
+def section(html: str) -> str:
     start = html.index('<section id="win-rates"')
     return html[start:html.index("</section>", start)]
 
 
-def test_the_pages_say_what_the_measurements_say() -> None:
-    run = subprocess.run([sys.executable, str(TOOL), "--check"], capture_output=True, text=True, cwd=ROOT)
-    assert run.returncode == 0, run.stderr
+def test_the_pages_say_what_the_measurements_say(written: dict[str, str]) -> None:
+    measured = read_details(pages.MEASUREMENTS)
+    for game_id in harp.GAMES:
+        claim = pages.game_prose(game_id).meta.get("claimed_win_rate")
+        wanted = pages.section(game_id, *measured[game_id], float(claim) if claim else None)
+        assert wanted in written[f"rules-{game_id}.html"], game_id
+
+
+def test_every_game_has_measured_win_rates() -> None:
+    measured = read_details(pages.MEASUREMENTS)
+    missing = [g for g in harp.GAMES if g not in measured]
+    assert not missing, f"{pages.MEASUREMENTS.name} has no results for {missing}: measure them (README.md)"
+
+
+def test_the_built_site_holds_the_same_pages(site_dir: Path, written: dict[str, str]) -> None:
+    for name, html in written.items():
+        assert (site_dir / "static" / "help" / name).read_text(encoding="utf-8") == html, name
 
 
 @pytest.mark.parametrize("game_id", list(harp.GAMES))
-def test_rules_page_publishes_its_win_rate(game_id: str) -> None:
-    html = (HELP / f"rules-{game_id}.html").read_text(encoding="utf-8")
+def test_rules_page_publishes_its_win_rate(game_id: str, written: dict[str, str]) -> None:
+    html = written[f"rules-{game_id}.html"]
     assert '<a href="#win-rates">How often can it be won?</a>' in html
-    text = section(game_id)
+    text = section(html)
     for words in ("thoughtful mode", "sees every card", "Wilson", "counts the unknowns both ways",
                   "could not settle", "The true share", "Time per deal"):
         assert words in text, words
@@ -64,9 +72,16 @@ def test_rules_page_publishes_its_win_rate(game_id: str) -> None:
     assert abs(float(low) - 100 * want_low) < 0.06 and abs(float(high) - 100 * want_high) < 0.06
 
 
-def test_endless_harp_compares_the_seeds_claim() -> None:
-    text = section("endless-harp")
+def test_endless_harp_compares_the_seeds_claim(written: dict[str, str]) -> None:
+    assert pages.game_prose("endless-harp").meta["claimed_win_rate"] == "0.80"
+    text = section(written["rules-endless-harp.html"])
     assert "The 80% claim" in text and "Not measured yet" not in text
+
+
+def test_only_a_game_whose_prose_claims_a_rate_gets_the_claim_paragraph(written: dict[str, str]) -> None:
+    for game_id in harp.GAMES:
+        claims = "claimed_win_rate" in pages.game_prose(game_id).meta
+        assert ("claim.</strong>" in section(written[f"rules-{game_id}.html"])) == claims, game_id
 
 
 def results(won: int, lost: int, unknown: int) -> list[DealResult]:

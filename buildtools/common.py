@@ -1,0 +1,51 @@
+"""Paths and small helpers every build module shares."""
+
+from __future__ import annotations
+
+import subprocess
+import tomllib
+import zipfile
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+DIST = ROOT / "dist"
+ENGINE = ROOT / "harp"
+UI_PACKAGE = ROOT / "static" / "harpui"
+NODE_MODULES = ROOT / "node_modules"
+PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
+PYODIDE_DIR = NODE_MODULES / "pyodide"
+
+# Wheel timestamps: the earliest date a zip file can hold, so builds are
+# byte-for-byte reproducible.
+ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+
+
+def run(*cmd: str, cwd: Path = ROOT) -> None:
+    """Run a command, echoing it; raise CalledProcessError on failure."""
+    print("+", " ".join(cmd), flush=True)
+    subprocess.run(cmd, cwd=cwd, check=True, stdin=subprocess.DEVNULL)
+
+
+def project_metadata() -> dict[str, Any]:
+    """The [project] table of pyproject.toml: name, version, ..."""
+    with open(ROOT / "pyproject.toml", "rb") as f:
+        return dict(tomllib.load(f)["project"])
+
+
+def files_under(folder: Path) -> list[Path]:
+    """Every file below folder, sorted by path, skipping __pycache__ and *.pyc."""
+    found = (p for p in folder.rglob("*") if p.is_file() and p.suffix != ".pyc")
+    return sorted((p for p in found if "__pycache__" not in p.parts), key=lambda p: p.as_posix())
+
+
+def write_zip(path: Path, entries: Mapping[str, bytes]) -> None:
+    """Write a deterministic zip: entries in the given order, fixed dates and modes."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name in entries:
+            info = zipfile.ZipInfo(name, date_time=ZIP_DATE)
+            info.external_attr = 0o644 << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            zf.writestr(info, entries[name])

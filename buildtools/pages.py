@@ -1,0 +1,75 @@
+"""The game's two pages, index.html and embed.html, from one source.
+
+Both are templates at the repository root. What they share (the head's
+common lines, the status line, the board skeleton with the loader) lives
+once in templates/, and a line
+
+    <!-- include: board.html -->
+
+is replaced by that fragment, each of its lines indented like the marker.
+A marker may pick some of a fragment's buttons, by data-action and in that
+order, as embed.html does with the toolbar:
+
+    <!-- include: toolbar.html pick="undo new hint" -->
+
+Lines that are template comments, <!--# ... -->, are left out of the page.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from .common import ROOT
+
+PAGES = ("index.html", "embed.html")
+FRAGMENTS = ROOT / "templates"
+
+INCLUDE = re.compile(r'^([ \t]*)<!-- include: ([\w.-]+)(?: pick="([\w ]+)")? -->[ \t]*\n', re.M)
+ACTION = re.compile(r'\bdata-action="([\w-]+)"')
+TEMPLATE_COMMENT = re.compile(r"^[ \t]*<!--#.*?-->[ \t]*\n", re.M | re.S)
+
+
+def assemble(template: str, fragments: Path = FRAGMENTS, depth: int = 0) -> str:
+    """template with its include lines replaced by the fragments (which may
+    include others) and its template comments removed."""
+    if depth > 8:
+        raise ValueError("includes nested more than 8 deep (does a fragment include itself?)")
+
+    def fill(match: re.Match[str]) -> str:
+        indent, name, pick = match.groups()
+        path = fragments / name
+        if not path.is_file():
+            raise ValueError(f"include: no fragment {name!r} in {fragments}")
+        text = assemble(path.read_text(encoding="utf-8"), fragments, depth + 1)
+        if pick is not None:
+            text = picked(text, pick.split(), name)
+        return "".join(indent + line if line.strip() else line for line in text.splitlines(keepends=True))
+
+    return INCLUDE.sub(fill, TEMPLATE_COMMENT.sub("", template))
+
+
+def picked(text: str, actions: list[str], name: str) -> str:
+    """text with only the lines whose data-action is in actions, in that
+    order, in place of all its data-action lines; other lines stay."""
+    lines = text.splitlines(keepends=True)
+    by_action = {m.group(1): line for line in lines if (m := ACTION.search(line))}
+    missing = [a for a in actions if a not in by_action]
+    if missing:
+        raise ValueError(f"include: {name} has no data-action {', '.join(missing)}")
+    marked = [i for i, line in enumerate(lines) if ACTION.search(line)]
+    if not marked:
+        return text
+    first, last = marked[0], marked[-1]
+    return "".join(lines[:first] + [by_action[a] for a in actions] + lines[last + 1 :])
+
+
+def write_pages(dist: Path, root: Path = ROOT, fragments: Path = FRAGMENTS) -> list[Path]:
+    """Write dist/index.html and dist/embed.html from their templates; return their paths."""
+    written = []
+    for name in PAGES:
+        page = assemble((root / name).read_text(encoding="utf-8"), fragments)
+        path = dist / name
+        path.write_text(page, encoding="utf-8")
+        written.append(path)
+    return written

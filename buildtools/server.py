@@ -1,0 +1,211 @@
+"""The development server: dist/ with the MIME types and the netlify.toml headers."""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import http.server
+import re
+import threading
+import tomllib
+from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import Any, TypedDict, Unpack
+
+from .common import DIST, ROOT
+from .site import build
+
+MIME_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript",
+    ".mjs": "text/javascript",
+    ".css": "text/css",
+    ".wasm": "application/wasm",
+    ".json": "application/json",
+    ".toml": "text/plain; charset=utf-8",
+    ".py": "text/plain; charset=utf-8",
+    ".txt": "text/plain; charset=utf-8",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".webmanifest": "application/manifest+json",
+    ".woff2": "font/woff2",
+}
+
+
+
+# A header rule: a Netlify [[headers]] "for" path and the headers it sets.
+HeaderRule = tuple[str, Mapping[str, str]]
+
+
+def netlify_pattern(path: str) -> re.Pattern[str]:
+    """A netlify.toml [[headers]] "for" path as a regular expression, read the
+    way Netlify reads it: a lone `*` segment matches the rest of the path (or
+    nothing), `*` inside a segment matches any text, a final slash is
+    optional, and case does not matter."""
+    parts = []
+    for part in filter(None, (p.rstrip() for p in path.split("/"))):
+        if part == "*":
+            parts.append("?(.*)")
+        elif "*" in part:
+            parts.append("(.*)".join(re.escape(p) for p in part.split("*")))
+        else:
+            parts.append(re.escape(part))
+    return re.compile("^/" + "/".join(parts) + "/?$", re.IGNORECASE)
+
+
+def netlify_header_rules(config: Path = ROOT / "netlify.toml") -> list[HeaderRule]:
+    """The [[headers]] rules of netlify.toml, in order."""
+    with open(config, "rb") as f:
+        return [(rule["for"], dict(rule["values"])) for rule in tomllib.load(f).get("headers", [])]
+
+
+def headers_for(path: str, rules: Sequence[HeaderRule]) -> dict[str, str]:
+    """The headers that rules give a URL path: every matching rule's, a later
+    rule's value replacing an earlier one's (netlify.toml sets each header in
+    one matching rule only, so the order never matters; see test_build.py)."""
+    found: dict[str, str] = {}
+    for pattern, values in rules:
+        if netlify_pattern(pattern).match(path):
+            found.update(values)
+    return found
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves a folder with the MIME types the site needs, quietly.
+
+    Options, set by make_server: extra headers for every response; a URL
+    prefix the site lives under (other paths are 404); header rules by path,
+    like a host's (their values replace the handler's own, Content-Type
+    included); and a log of (path, status) for every request.
+    """
+
+    extensions_map = MIME_TYPES
+    extra_headers: Mapping[str, str] = {}
+    prefix = "/"
+    header_rules: Sequence[HeaderRule] = ()
+    request_log: list[tuple[str, int]] | None = None
+    _rule_headers: Mapping[str, str] = {}
+
+    def site_path(self) -> str | None:
+        """The request's URL path inside the site ("/..."), or None outside the prefix."""
+        path = self.path.split("?", 1)[0].split("#", 1)[0]
+        if path.startswith(self.prefix):
+            return "/" + path[len(self.prefix) :]
+        if path == self.prefix.rstrip("/"):
+            return "/"  # the folder without its slash: redirected to it
+        return None
+
+    def parse_request(self) -> bool:
+        """Parse as usual, then look up the header rules for this path."""
+        if not super().parse_request():
+            return False
+        path = self.site_path()
+        self._rule_headers = headers_for(path, self.header_rules) if path else {}
+        return True
+
+    def translate_path(self, path: str) -> str:
+        """Map a URL under the prefix to a file under the served folder."""
+        if self.prefix != "/":
+            bare = self.prefix.rstrip("/")
+            if path.startswith(self.prefix):
+                path = path[len(bare) :]
+            elif path.split("?", 1)[0].split("#", 1)[0] == bare:
+                path = "/"
+        return super().translate_path(path)
+
+    def send_head(self) -> Any:
+        """404 outside the prefix; otherwise serve as usual."""
+        if self.site_path() is None:
+            self.send_error(404, "Not under this site's prefix")
+            return None
+        return super().send_head()
+
+    def send_header(self, keyword: str, value: str) -> None:
+        """Send a header, unless a header rule gives its own value for it."""
+        if keyword.lower() not in {k.lower() for k in self._rule_headers}:
+            super().send_header(keyword, value)
+
+    def end_headers(self) -> None:
+        """Add the server's extra headers and the rules' headers to every response."""
+        for key, value in self.extra_headers.items():
+            self.send_header(key, value)
+        for key, value in self._rule_headers.items():
+            super().send_header(key, value)
+        super().end_headers()
+
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        """Record (path, status) in the request log, if there is one."""
+        if self.request_log is not None:
+            self.request_log.append((self.path, int(code) if isinstance(code, int) else 0))
+
+    def log_message(self, format: str, *args: object) -> None:
+        """Log nothing: tests and `serve` stay readable."""
+
+
+class ServerOptions(TypedDict, total=False):
+    """make_server's and serving's keyword options."""
+
+    prefix: str  # the URL path the site is served under, like "/harp-solitaire/"
+    header_rules: Sequence[HeaderRule]  # (netlify.toml "for" path, headers) pairs
+    request_log: list[tuple[str, int]] | None  # receives (path, status) per request
+
+
+def make_server(
+    root: Path, port: int = 0, headers: Mapping[str, str] | None = None, **options: Unpack[ServerOptions]
+) -> http.server.ThreadingHTTPServer:
+    """A threaded HTTP server for root on 127.0.0.1 (port 0: any free port).
+
+    headers go with every response; the site is served under prefix (a path
+    such as "/harp-solitaire/", like GitHub Pages serves a project); header_rules
+    are (netlify.toml "for" path, headers) pairs matched against the path
+    inside the site; request_log, if given, receives (path, status) per request.
+    """
+    prefix = options.get("prefix", "/")
+    if not (prefix.startswith("/") and prefix.endswith("/")):
+        raise ValueError(f"prefix must start and end with '/': {prefix!r}")
+    settings = {
+        "extra_headers": dict(headers or {}),
+        "prefix": prefix,
+        "header_rules": list(options.get("header_rules", ())),
+        "request_log": options.get("request_log"),
+    }
+    handler = type("Handler", (SiteHandler,), settings)
+    factory = functools.partial(handler, directory=str(root))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), factory)
+    server.daemon_threads = True
+    return server
+
+
+@contextlib.contextmanager
+def serving(
+    root: Path, port: int = 0, headers: Mapping[str, str] | None = None, **options: Unpack[ServerOptions]
+) -> Iterator[str]:
+    """Serve root in a background thread; yield the site's base URL, ending in '/'."""
+    server = make_server(root, port, headers, **options)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}{options.get('prefix', '/')}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
+
+
+
+def serve(port: int) -> None:
+    """Build, then serve dist/ until interrupted."""
+    build()
+    try:
+        server = make_server(DIST, port)
+    except OSError as e:
+        raise SystemExit(f"serve: cannot listen on 127.0.0.1:{port} ({e.strerror}); try --port") from e
+    print(f"serving {DIST} at http://127.0.0.1:{server.server_address[1]}/ (Ctrl-C stops)")
+    with server:
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            pass

@@ -1,0 +1,51 @@
+"""Transfer sizes: what a first and a second visit download."""
+
+from __future__ import annotations
+
+import gzip
+from pathlib import Path
+
+from .offline import precached_files
+
+# What a static host compresses (by suffix); the rest (zip, whl, png) already is.
+COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".json", ".svg", ".toml", ".py", ".txt", ".wasm", ".webmanifest"}
+
+
+def transfer_size(path: Path) -> int:
+    """Bytes a static host sends for path: gzip -6 for text and wasm, else the file."""
+    data = path.read_bytes()
+    if path.suffix not in COMPRESSIBLE:
+        return len(data)
+    return len(gzip.compress(data, compresslevel=6, mtime=0))
+
+
+def visit_sizes(dist: Path) -> dict[str, int]:
+    """What the first and a second visit of dist's site transfer, in bytes.
+
+    First visit: every precached file once (the page loads most of them; the
+    service worker then revalidates those, 304s without a body, and fetches
+    the rest: help pages, icons, manifest), plus sw.js. Second visit: the
+    page and all its files come from the worker's cache; the browser only
+    revalidates sw.js, a 304 without a body, unless a new build is out.
+    """
+    files = [dist / name for name in precached_files(dist)] + [dist / "sw.js"]
+    return {
+        "files": len(files),
+        "first": sum(transfer_size(p) for p in files),
+        "first_raw": sum(p.stat().st_size for p in files),
+        "second": 0,
+        "second_if_sw_changed": transfer_size(dist / "sw.js"),
+    }
+
+
+def size_report(dist: Path) -> str:
+    """visit_sizes as a few lines for people."""
+    v = visit_sizes(dist)
+    return (
+        f"first visit:  {v['first']:>12,} bytes gzip ({v['first_raw']:,} raw) in {v['files']} files,"
+        " each sent once\n"
+        f"second visit: {v['second']:>12,} bytes of content: everything comes from the service"
+        " worker's cache;\n"
+        f"              the browser revalidates sw.js (a 304, or {v['second_if_sw_changed']:,} bytes"
+        " gzip when a new build is out)\n"
+    )

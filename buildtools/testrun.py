@@ -1,0 +1,126 @@
+"""The test command, its installers, and the micropip test site."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+
+from .common import DIST, ENGINE, ROOT, run
+from .site import build
+
+
+# micropip from PyPI: pip requirement -> the sha256 of its py3-none-any wheel.
+# The version is the one Pyodide 314's pyodide-lock.json names, but the npm
+# package ships none of its wheels. micropip 0.11.1 vendors `packaging`, and
+# the lock gives it no dependencies, so its wheel alone is enough (measured:
+# loadPackage("micropip") then fetches nothing else). Only
+# tests/browser/test_micropip.py uses it, to install the engine the way
+# another Pyodide page would; the game doesn't, so it stays out of dist/ and
+# out of the service worker's precache.
+MICROPIP_WHEELS = {
+    "micropip==0.11.1": "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3",
+}
+MICROPIP_CACHE = ROOT / ".cache" / "micropip"  # gitignored; downloaded once
+
+
+def sha256_of(path: Path) -> str:
+    """The sha256 of a file, in hex."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def micropip_wheels(cache: Path = MICROPIP_CACHE) -> list[Path]:
+    """The MICROPIP_WHEELS in cache, downloaded with pip first unless all are
+    there with the right hashes. Raises ValueError if a download's hash is wrong."""
+    wanted = {
+        cache / (pin.replace("==", "-") + "-py3-none-any.whl"): sha for pin, sha in MICROPIP_WHEELS.items()
+    }
+    if all(p.exists() and sha256_of(p) == sha for p, sha in wanted.items()):
+        return list(wanted)
+    cache.mkdir(parents=True, exist_ok=True)
+    # Download beside the cache, then move in: a run killed mid-download, or
+    # two runs at once, never leave a partial wheel under its real name.
+    with tempfile.TemporaryDirectory(dir=cache) as tmp:
+        pip = [sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:"]
+        run(*pip, "--python-version", "3.14", "-d", tmp, *MICROPIP_WHEELS)
+        for p, sha in wanted.items():
+            got = Path(tmp) / p.name
+            if not got.exists() or sha256_of(got) != sha:
+                raise ValueError(f"pip download: {p.name} is missing or not the pinned file")
+            os.replace(got, p)
+    return list(wanted)
+
+
+def pin_lock_files(lock: Path, wheels: Sequence[Path]) -> None:
+    """Point pyodide-lock.json's entries at these wheel files: each wheel's
+    package entry gets its file_name and sha256 (Pyodide checks the hash)."""
+    data = json.loads(lock.read_text(encoding="utf-8"))
+    for wheel in wheels:
+        name, version = wheel.name.split("-")[:2]
+        entry = data["packages"].get(name, {})
+        if entry.get("version") != version:
+            raise ValueError(f"{lock.name} names {name} {entry.get('version')}, not {wheel.name}")
+        entry["file_name"] = wheel.name
+        entry["sha256"] = sha256_of(wheel)
+    lock.write_text(json.dumps(data), encoding="utf-8")
+
+
+def micropip_test_site(dest: Path, site: Path = DIST) -> Path:
+    """Write a throwaway site into dest for testing micropip: dest/pyodide/ holds
+    site's vendored Pyodide plus micropip's wheel, with pyodide-lock.json
+    pinned to it, and dest/wheels/ the engine wheel. site is a built site
+    (build() first). Returns dest; the page that uses it is the test's to write."""
+    pyodide = dest / "pyodide"
+    shutil.copytree(site / "vendor" / "pyodide", pyodide)
+    wheels = [Path(shutil.copy2(p, pyodide)) for p in micropip_wheels()]
+    pin_lock_files(pyodide / "pyodide-lock.json", wheels)
+    shutil.copytree(site / "wheels", dest / "wheels")
+    return dest
+
+
+# --------------------------------------------------------------------------
+# Tests
+
+
+def install_test_tools() -> None:
+    """pip install the pinned test tools."""
+    run(sys.executable, "-m", "pip", "install", "-q", "-r", "requirements-test.txt")
+
+
+# Debian packages for the tests and the build, by the program each provides:
+# Chromium for the browser tests, rsvg-convert to render the PNG icons.
+APT_PACKAGES = {"/usr/bin/chromium": "chromium", "/usr/bin/rsvg-convert": "librsvg2-bin"}
+
+
+def install_chromium() -> None:
+    """Install Debian's chromium (and librsvg2-bin) with apt-get where missing."""
+    missing = [package for program, package in APT_PACKAGES.items() if not Path(program).exists()]
+    if not missing:
+        return
+    sudo = [] if os.geteuid() == 0 else ["sudo"]
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    for cmd in (["apt-get", "update", "-q"], ["apt-get", "install", "-y", "-q", *missing]):
+        print("+", " ".join(sudo + cmd), flush=True)
+        subprocess.run(sudo + cmd, check=True, env=env, stdin=subprocess.DEVNULL)
+
+
+def test(pytest_args: list[str]) -> int:
+    """Install what the tests need, build, run pytest and mypy; 0 if all pass."""
+    install_test_tools()
+    install_chromium()
+    build()
+    failed = subprocess.run([sys.executable, "-m", "pytest", *pytest_args], cwd=ROOT).returncode
+    if ENGINE.is_dir():
+        print("+ mypy --strict harp", flush=True)
+        mypy = [sys.executable, "-m", "mypy", "--strict", "harp"]
+        failed |= subprocess.run(mypy, cwd=ROOT).returncode
+    print("+ mypy --strict build.py buildtools", flush=True)
+    mypy = [sys.executable, "-m", "mypy", "--strict", "build.py", "buildtools"]
+    failed |= subprocess.run(mypy, cwd=ROOT).returncode
+    return 1 if failed else 0

@@ -1,0 +1,63 @@
+"""index.html and embed.html come from one source: templates at the root plus
+the fragments in templates/, assembled by build.py (buildtools/pages.py)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import build
+from buildtools import pages
+
+
+def ids(html: str) -> list[str]:
+    return re.findall(r'\bid="([^"]+)"', html)
+
+
+def test_built_pages_have_no_include_markers_left(site_dir: Path) -> None:
+    for name in pages.PAGES:
+        html = (site_dir / name).read_text(encoding="utf-8")
+        assert "<!-- include:" not in html and "<!--#" not in html, name
+        assert len(ids(html)) == len(set(ids(html))), f"{name}: an id twice"
+
+
+def test_both_pages_share_the_board_and_loader(site_dir: Path) -> None:
+    board = (pages.FRAGMENTS / "board.html").read_text(encoding="utf-8")
+    for name in pages.PAGES:
+        html = (site_dir / name).read_text(encoding="utf-8")
+        for element_id in ("board", "stock-area", "foundations", "tableau", "loader", "loader-retry", "toast",
+                           "status", "moves", "score", "clock", "passes", "deal-label", "game-name", "notice"):
+            assert f'id="{element_id}"' in html, (name, element_id)
+        assert ids(board) == [i for i in ids(html) if i in ids(board)], name
+
+
+def test_each_page_has_its_toolbar_and_script(site_dir: Path) -> None:
+    index = (site_dir / "index.html").read_text(encoding="utf-8")
+    embed = (site_dir / "embed.html").read_text(encoding="utf-8")
+    assert re.findall(r'data-action="(\w+)"', index) == ["new", "restart", "undo", "hint", "stats", "settings", "help"]
+    assert re.findall(r'data-action="(\w+)"', embed) == ["undo", "new", "hint"]
+    assert '<script type="py" src="./static/main.py" config="./pyscript.toml"></script>' in index
+    assert '<script type="py" src="./static/embed.py" config="./pyscript.toml"></script>' in embed
+    assert '<script src="./static/embed-boot.js"></script>' in embed and "embed-boot" not in index
+    for html in (index, embed):
+        assert html.index('<meta charset="utf-8">') < 200
+        assert '<script type="module" src="./vendor/pyscript/core.js"></script>' in html
+
+
+def test_includes_indent_pick_and_refuse_unknown_fragments(tmp_path: Path) -> None:
+    (tmp_path / "bar.html").write_text('<nav>\n  <button data-action="a">A</button>\n'
+                                       '  <button data-action="b">B</button>\n</nav>\n')
+    page = '<body>\n<!--# only in the template -->\n  <!-- include: bar.html pick="b a" -->\n</body>\n'
+    assert pages.assemble(page, tmp_path) == ('<body>\n  <nav>\n    <button data-action="b">B</button>\n'
+                                              '    <button data-action="a">A</button>\n  </nav>\n</body>\n')
+    with pytest.raises(ValueError, match="no fragment 'nope.html'"):
+        pages.assemble("<!-- include: nope.html -->\n", tmp_path)
+    with pytest.raises(ValueError, match="no data-action c"):
+        pages.assemble('<!-- include: bar.html pick="c" -->\n', tmp_path)
+
+
+def test_the_page_templates_stay_at_the_root() -> None:
+    for name in pages.PAGES:
+        assert (build.ROOT / name).is_file(), name
