@@ -110,12 +110,24 @@ def install_chromium() -> None:
         subprocess.run(sudo + cmd, check=True, env=env, stdin=subprocess.DEVNULL)
 
 
+def parallel_args(pytest_args: Sequence[str]) -> list[str]:
+    """pytest-xdist's arguments: one worker a core (at most four), each test
+    file on one worker, so a module's shared page or fixture is set up once.
+    None where the caller chose (-n, --numprocesses, -p no:xdist)."""
+    chosen = any(a.startswith(("-n", "--numprocesses", "--dist")) or a == "no:xdist" for a in pytest_args)
+    if chosen:
+        return []
+    workers = max(1, min(os.cpu_count() or 1, 4))
+    return ["-n", str(workers), "--dist", "loadfile"]
+
+
 def test(pytest_args: list[str]) -> int:
     """Install what the tests need, build, run pytest and mypy; 0 if all pass."""
     install_test_tools()
     install_chromium()
     build()
-    failed = subprocess.run([sys.executable, "-m", "pytest", *pytest_args], cwd=ROOT).returncode
+    pytest = [sys.executable, "-m", "pytest", *parallel_args(pytest_args), *pytest_args]
+    failed = subprocess.run(pytest, cwd=ROOT).returncode
     if ENGINE.is_dir():
         print("+ mypy --strict harp", flush=True)
         mypy = [sys.executable, "-m", "mypy", "--strict", "harp"]

@@ -12,6 +12,23 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # `import engine_helpe
 from engine_helpers import Tally  # noqa: E402
 
 
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """In a pytest-xdist worker: hand this worker's tally to the main process."""
+    output = getattr(session.config, "workeroutput", None)
+    if output is not None:
+        output["harp_tally"] = [Tally.moves, Tally.games, Tally.checked_candidates, dict(Tally.kinds)]
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: object, error: object) -> None:
+    """In the main process of a pytest-xdist run: add up the workers' tallies."""
+    moves, games, checked, kinds = getattr(node, "workeroutput", {}).get("harp_tally", [0, 0, 0, {}])
+    Tally.moves += moves
+    Tally.games += games
+    Tally.checked_candidates += checked
+    Tally.kinds.update(kinds)
+
+
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     if Tally.games:
         terminalreporter.write_sep("-", "harp engine property tests")
