@@ -17,6 +17,7 @@ from harpui.dom import by_id, later, listen, local_storage, nil, proxy
 from harpui.input import Input
 from harpui.render import Renderer
 from harpui.store import Store
+from harpui.thinking import SlicedSolver
 
 
 search, fragment = str(window.location.search), str(window.location.hash)
@@ -33,7 +34,7 @@ def post(message):
 
 
 renderer = Renderer()
-controller = Controller(Store(local_storage(), namespace=embed.STORAGE_NAMESPACE), renderer)
+controller = Controller(Store(local_storage(), namespace=embed.STORAGE_NAMESPACE), renderer, SlicedSolver())
 dialogs = embed.EmbedDialogs(controller, renderer)
 controller.dialogs = dialogs
 keyboard_and_pointer = Input(controller, renderer, dialogs)
@@ -70,7 +71,7 @@ def on_message(event):
 
 
 def tick(*_):
-    renderer.show_clock(int(controller.seconds()))
+    renderer.show_clock(int(controller.clock.seconds()))
 
 
 class Relayout:

@@ -13,6 +13,7 @@ from harpui.dom import by_id, later, listen, local_storage, proxy
 from harpui.input import Input
 from harpui.render import Renderer
 from harpui.store import Store
+from harpui.thinking import SlicedSolver
 
 
 def forget_url_code():
@@ -23,7 +24,7 @@ def forget_url_code():
 
 
 renderer = Renderer()
-controller = Controller(Store(local_storage()), renderer)
+controller = Controller(Store(local_storage()), renderer, SlicedSolver())
 dialogs = Dialogs(controller, renderer)
 controller.dialogs = dialogs
 keyboard_and_pointer = Input(controller, renderer, dialogs)
@@ -32,7 +33,7 @@ forget_url_code()
 
 
 def tick(*_):
-    renderer.show_clock(int(controller.seconds()))
+    renderer.show_clock(int(controller.clock.seconds()))
 
 
 class Relayout:

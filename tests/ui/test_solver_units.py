@@ -13,7 +13,7 @@ import harp
 import pytest
 
 from harpui import thinking, winnable
-from harpui.controller import move_effect
+from harpui.advisor import move_effect
 
 ROOT = Path(__file__).resolve().parents[2]
 
