@@ -1,9 +1,16 @@
-/* Loading screen for the Harp page: the only JavaScript we ship.
+/* Loading screen for the Harp page.
+ *
+ * One of the four small JavaScript files the site ships beside PyScript's
+ * own: this one, embed-boot.js (the embed page's theme and storage checks
+ * before the first paint), sw-register.js (registers the service worker and
+ * offers updates) and sw.js (the service worker, built from
+ * sw.template.js).
  *
  * It moves the progress bar while PyScript starts Pyodide, and if the
  * runtime fails (an error before the game is ready, or no progress for too
  * long) it says so in words and offers Retry.  The game itself is Python:
- * static/main.py sets <html data-harp-ready> and hides #loader.
+ * static/main.py starts it (harpui/startup.py), sets <html data-harp-ready>
+ * and hides #loader.
  */
 (function () {
   "use strict";

@@ -1,66 +1,26 @@
-"""Composition root of the Harp page: builds the UI pieces and starts the game.
+"""Composition root of the Harp page: starts the game with the page's dialogs.
 
 PyScript runs this file on the page's main thread once Pyodide is up.  The
 engine (``harp``) and the UI package (``harpui``) come from pyscript.toml's
-[files]; everything that touches the page lives in harpui.
+[files]; everything that touches the page lives in harpui, and
+harpui/startup.py builds the pieces (the embed page's root shares it).
 """
 
-from pyscript import document, window
+from pyscript import window
 
-from harpui.controller import Controller
 from harpui.dialogs import Dialogs
-from harpui.dom import by_id, later, listen, local_storage, proxy
-from harpui.input import Input
-from harpui.render import Renderer
-from harpui.store import Store
+from harpui.dom import later
+from harpui.startup import start_page
 
 
-def forget_url_code():
+def forget_url_code(page):
     """Drop ?code= / #code= once opened, so a reload resumes the game in play."""
     loc = window.location
     if "code=" in str(loc.search) or "code=" in str(loc.hash):
         window.history.replaceState(None, "", str(loc.pathname))
 
 
-renderer = Renderer()
-controller = Controller(Store(local_storage()), renderer)
-dialogs = Dialogs(controller, renderer)
-controller.dialogs = dialogs
-keyboard_and_pointer = Input(controller, renderer, dialogs)
-controller.start(str(window.location.search), str(window.location.hash))
-forget_url_code()
-
-
-def tick(*_):
-    renderer.show_clock(int(controller.seconds()))
-
-
-class Relayout:
-    """Re-lay the columns after the window changes size (their squeeze depends
-    on its height), at most once per 100 ms burst of resize events."""
-
-    pending = False
-
-    @classmethod
-    def soon(cls, *_):
-        if not cls.pending:
-            cls.pending = True
-            later(0.1, cls.run)
-
-    @classmethod
-    def run(cls):
-        cls.pending = False
-        controller.relayout()
-
-
-listen(window, "resize", Relayout.soon)
-window.setInterval(proxy(tick), 1000)
-
-for button in document.querySelectorAll(".tools button"):
-    button.disabled = False
-by_id("loader").hidden = True
-controller.relayout()      # measure again now that the page is fully laid out
-document.documentElement.setAttribute("data-harp-ready", "")
+start_page(Dialogs, started=forget_url_code)
 
 
 def load_solver():

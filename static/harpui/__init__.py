@@ -1,9 +1,15 @@
 """The browser UI of Harp, run by PyScript on the page's main thread.
 
+    startup     builds the pieces below for a page (index.html, embed.html)
     input       pointer and keyboard events -> intents
-    controller  intents -> engine; the one place that saves, then renders
+    controller  intents -> engine, the game's lifecycle and statistics;
+                the one place that saves, then renders
+    advisor     the solver's words: hint, Show me, the stuck verdict, the way back
     render      the view dict -> DOM (card elements keyed by id, reused)
     store       versioned JSON in localStorage, memory when that throws
     dialogs     New game, Options, Statistics, Help, end-of-game windows
-    cards, layout, stats   pure helpers (tested in CPython too)
+    embed       the embed page's URL, messages and stand-in dialogs
+    ports       the Protocols the controller and the advisor are handed
+    thinking    the solver run in slices, so the page never freezes
+    clock, cards, layout, stats, winnable   pure helpers (tested in CPython too)
 """

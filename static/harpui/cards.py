@@ -11,9 +11,7 @@ RANK_WORDS = {
     "A": "ace", "2": "2", "3": "3", "4": "4", "5": "5", "6": "6", "7": "7",
     "8": "8", "9": "9", "T": "10", "J": "jack", "Q": "queen", "K": "king",
 }
-RANK_SHORT = {"T": "10"}
 SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-SUIT_SYMBOLS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 FACE_DOWN = "??"
 
 
@@ -30,11 +28,6 @@ def card_label(card: str) -> str:
     if is_face_down(card):
         return "face-down card"
     return f"{RANK_WORDS[card[0]]} of {SUIT_WORDS[card[1]]}"
-
-
-def card_index(card: str) -> tuple[str, str]:
-    """The corner index: ('10', '♥') for 'TH'."""
-    return RANK_SHORT.get(card[0], card[0]), SUIT_SYMBOLS[card[1]]
 
 
 def pile_label(pile: str) -> str:

@@ -12,9 +12,10 @@ from typing import Any
 import harp
 from pyscript import document, window
 
-from .controller import spawn
+from .controller import Controller
 from .dom import by_id, listen, make
-from .render import clock_text
+from .render import Renderer, clock_text
+from .thinking import spawn
 from .winnable import count_text, is_default, pick
 
 
@@ -23,9 +24,12 @@ def _passes_value(passes: int | None) -> str:
 
 
 class Dialogs:
-    def __init__(self, controller: Any, renderer: Any) -> None:
-        self.c = controller
-        self.r = renderer
+    """The page's dialog windows (ports.DialogWindows)."""
+
+    def __init__(self, controller: Controller, renderer: Renderer) -> None:
+        self.controller = controller
+        self.advisor = controller.advisor
+        self.renderer = renderer
         self._fill_games()
         listen(by_id("opt-game"), "change", lambda ev: self._show_options(self._picked_game(), "remembered"))
         listen(by_id("opt-defaults"), "click", lambda ev: self._show_options(self._picked_game(), "defaults"))
@@ -47,15 +51,15 @@ class Dialogs:
         # Certified winnable deals: the setting, and the count for the rules chosen.
         self._dealing = False
         listen(by_id("opt-winnable"), "change",
-               lambda ev: self.c.set_setting("winnable_only", bool(ev.target.checked)))
+               lambda ev: self.controller.set_setting("winnable_only", bool(ev.target.checked)))
         for field in ("opt-game", "opt-draw", "opt-passes", "opt-empty", "opt-takeback"):
             listen(by_id(field), "change", lambda ev: self._show_count())
         listen(by_id("opt-defaults"), "click", lambda ev: self._show_count())
         # Show me, and the solver's message panel.
         listen(by_id("peek-go"), "click", self._peek)
-        listen(by_id("solver-showme"), "click", lambda ev: self.c.show_me())
-        listen(by_id("solver-rewind"), "click", lambda ev: self.c.undo_to_winnable())
-        listen(by_id("solver-stop"), "click", lambda ev: self.c.stop_show())
+        listen(by_id("solver-showme"), "click", lambda ev: self.advisor.show_me())
+        listen(by_id("solver-rewind"), "click", lambda ev: self.advisor.rewind())
+        listen(by_id("solver-stop"), "click", lambda ev: self.advisor.stop_show())
         listen(by_id("solver-close"), "click", self._close_panel)
 
     # -- opening ---------------------------------------------------------------
@@ -67,7 +71,7 @@ class Dialogs:
         if name == "new":
             self._prepare_new()
         elif name == "settings":
-            s = self.c.settings
+            s = self.controller.settings
             by_id("set-double-tap").checked = s["double_tap"]
             by_id("set-interactive").checked = s["interactive"]
             by_id("set-relaxed").checked = s["relaxed"]
@@ -75,8 +79,8 @@ class Dialogs:
             self._fill_stats()
         elif name == "help":
             link = by_id("help-rules")
-            link.setAttribute("href", f"./static/help/rules-{self.c.game.game_id}.html")
-            link.textContent = f"Rules of {harp.GAMES[self.c.game.game_id].name}"
+            link.setAttribute("href", f"./static/help/rules-{self.controller.game.game_id}.html")
+            link.textContent = f"Rules of {harp.GAMES[self.controller.game.game_id].name}"
         self._close_all()
         dialog.showModal()
 
@@ -103,26 +107,26 @@ class Dialogs:
 
     def _prepare_new(self) -> None:
         """Open on the game in play, with the rules it is played with."""
-        game_id = self.c.game.game_id
+        game_id = self.controller.game.game_id
         by_id("opt-game").value = game_id
         self._show_options(game_id, "current")
-        by_id("code-current").value = self.c.game.code
+        by_id("code-current").value = self.controller.game.code
         by_id("code-input").value = ""
         self._code_error("")
-        by_id("opt-winnable").checked = bool(self.c.settings.get("winnable_only"))
+        by_id("opt-winnable").checked = bool(self.controller.settings.get("winnable_only"))
         self._show_count()
 
     def _show_count(self) -> None:
         """How many certified winnable deals the chosen game and rules have."""
         game_id = self._picked_game()
         default = is_default(game_id, self._read_options())
-        numbers = self.c.winnable.known(game_id)
+        numbers = self.controller.winnable.known(game_id)
         by_id("winnable-count").textContent = count_text(numbers, default)
         if default and numbers is None:
             spawn(self._count_later(game_id))
 
     async def _count_later(self, game_id: str) -> None:
-        await self.c.winnable.load(game_id)
+        await self.controller.winnable.load(game_id)
         if self._picked_game() == game_id:
             self._show_count()
 
@@ -130,11 +134,11 @@ class Dialogs:
         """source: 'current' (the game in play), 'remembered' (the last choice
         for this game, else its own rules) or 'defaults' (its own rules)."""
         rules = harp.GAMES[game_id]
-        shown = self.c.game.rules if source == "current" else rules
-        opts = {"draw": shown.draw, "passes": shown.passes, "empty": shown.empty,
+        shown = self.controller.game.rules if source == "current" else rules
+        opts: dict[str, Any] = {"draw": shown.draw, "passes": shown.passes, "empty": shown.empty,
                 "takeback": shown.takeback}
         if source == "remembered":
-            opts.update(self.c.options_for(game_id))
+            opts.update(self.controller.options_for(game_id))
         passes = by_id("opt-passes")
         passes.replaceChildren()
         choices = sorted({1, 3, *(p for p in (rules.passes, opts["passes"]) if p is not None)})
@@ -158,28 +162,28 @@ class Dialogs:
 
     def _deal(self, kind: str) -> None:
         game_id = self._picked_game()
-        if kind == "new" and self.c.settings.get("winnable_only"):
+        if kind == "new" and self.controller.settings.get("winnable_only"):
             if not self._dealing:
                 self._dealing = True
                 spawn(self._deal_winnable(game_id, self._read_options()))
             return
         try:
-            self.c.new_game(game_id, self._read_options(), kind)
+            self.controller.new_game(game_id, self._read_options(), kind)
         except ValueError as error:
             self._code_error(str(error))
             return
         by_id("dlg-new").close()
         label = {"new": "New deal", "daily": "Daily deal", "same": "Same deal"}[kind]
-        self.r.toast(f"{label}: {harp.GAMES[game_id].name}, deal {self.c.game.deal}.", 2.5)
+        self.renderer.toast(f"{label}: {harp.GAMES[game_id].name}, deal {self.controller.game.deal}.", 2.5)
 
     async def _deal_winnable(self, game_id: str, options: dict[str, Any]) -> None:
         """New Deal from the certified list; for other rules, or no list, a random deal that says so."""
         try:
-            numbers = await self.c.winnable.load(game_id) if is_default(game_id, options) else []
-            current = self.c.game.deal if self.c.game.game_id == game_id else None
+            numbers = await self.controller.winnable.load(game_id) if is_default(game_id, options) else []
+            current = self.controller.game.deal if self.controller.game.game_id == game_id else None
             deal = pick(numbers, avoid=current) if numbers else None
             try:
-                self.c.new_game(game_id, options, "new", deal=deal)
+                self.controller.new_game(game_id, options, "new", deal=deal)
             except ValueError as error:
                 self._code_error(str(error))
                 return
@@ -188,11 +192,11 @@ class Dialogs:
         by_id("dlg-new").close()
         name = harp.GAMES[game_id].name
         if deal is not None:
-            self.r.toast(f"New deal: {name}, deal {deal}, one of {len(numbers)} certified winnable deals.", 4)
+            self.renderer.toast(f"New deal: {name}, deal {deal}, one of {len(numbers)} certified winnable deals.", 4)
         else:
             why = "these rules" if not is_default(game_id, options) else "this game"
-            self.r.toast(f"No certified winnable deals exist for {why}, so this is a normal random "
-                         f"deal: {name}, deal {self.c.game.deal}.", 7)
+            self.renderer.toast(f"No certified winnable deals exist for {why}, so this is a normal random "
+                         f"deal: {name}, deal {self.controller.game.deal}.", 7)
 
     def _code_key(self, ev: Any) -> None:
         if ev.key == "Enter":
@@ -204,19 +208,19 @@ class Dialogs:
         if not code:
             self._code_error("Type or paste a deal code first, like EH1-N-AAAAAAF.")
             return
-        error = self.c.open_code(code)
+        error = self.controller.open_code(code)
         if error:
             self._code_error(error)
             by_id("code-input").focus()
             return
         by_id("dlg-new").close()
-        self.r.toast(f"Opened deal {self.c.game.code}.", 2.5)
+        self.renderer.toast(f"Opened deal {self.controller.game.code}.", 2.5)
 
     def _code_error(self, text: str) -> None:
         by_id("code-error").textContent = text
 
     def copy_code(self) -> None:
-        asyncio.ensure_future(self._copy(self.c.game.code))
+        asyncio.ensure_future(self._copy(self.controller.game.code))
 
     async def _copy(self, code: str) -> None:
         field = by_id("code-current")
@@ -231,14 +235,14 @@ class Dialogs:
             except Exception:  # noqa: BLE001
                 ok = False
             if not ok:
-                self.r.toast("The code is selected: copy it with your keyboard or menu.")
+                self.renderer.toast("The code is selected: copy it with your keyboard or menu.")
                 return
-        self.r.toast(f"Copied {code}.", 2)
+        self.renderer.toast(f"Copied {code}.", 2)
 
     # -- Options ---------------------------------------------------------------
     def _setting_handler(self, key: str) -> Any:
         def changed(ev: Any) -> None:
-            self.c.set_setting(key, bool(ev.target.checked))
+            self.controller.set_setting(key, bool(ev.target.checked))
         return changed
 
     # -- Statistics --------------------------------------------------------------
@@ -246,7 +250,7 @@ class Dialogs:
         body = by_id("stats-table").querySelector("tbody")
         body.replaceChildren()
         for game_id, rules in harp.GAMES.items():
-            rec = self.c.stats.record(game_id) if game_id in self.c.stats.games else None
+            rec = self.controller.stats.record(game_id) if game_id in self.controller.stats.games else None
             row = make("tr", data_game=game_id)
             head = make("th", scope="row")
             head.textContent = rules.name
@@ -255,7 +259,7 @@ class Dialogs:
                 values = ["0", "0", "\u2013", "0", "0", "\u2013", "\u2013"]
             else:
                 best_time = rec["best_time"]
-                values = [str(rec["played"]), str(rec["won"]), self.c.stats.win_rate(rec),
+                values = [str(rec["played"]), str(rec["won"]), self.controller.stats.win_rate(rec),
                           str(rec["streak"]), str(rec["best_streak"]),
                           str(rec["best_score"]) if rec["won"] else "\u2013",
                           clock_text(best_time) if rec["won"] and best_time is not None else "\u2013"]
@@ -266,8 +270,7 @@ class Dialogs:
             body.appendChild(row)
 
     # -- end of a game -----------------------------------------------------------
-    def show_won(self, view: dict[str, Any], seconds: int) -> None:
-        assisted = bool(getattr(self.c, "assisted", False))
+    def show_won(self, view: dict[str, Any], seconds: int, assisted: bool = False) -> None:
         by_id("dlg-won-title").textContent = "Solved by Show me" if assisted else "You won!"
         summary = f"Score {view['score']}, {view['moves']} moves, time {clock_text(seconds)}."
         if assisted:
@@ -276,7 +279,7 @@ class Dialogs:
         self._close_all()
         by_id("dlg-won").showModal()
 
-    def show_stuck(self, checks: list[tuple[str, bool]]) -> None:
+    def show_stuck(self, checks: list[tuple[str, bool]]) -> bool:
         listing = by_id("stuck-checks")
         listing.replaceChildren()
         for text, found in checks:
@@ -289,6 +292,7 @@ class Dialogs:
         by_id("stuck-rewind").hidden = True
         self._close_all()
         by_id("dlg-stuck").showModal()
+        return True                 # the window says "Checking..." until stuck_verdict
 
     def stuck_verdict(self, kind: str, text: str, back: int | None) -> None:
         """The solver's word on a stuck game. kind: 'loss' (proven), 'win', 'move' or
@@ -311,11 +315,11 @@ class Dialogs:
 
     def _peek(self, ev: Any) -> None:
         by_id("dlg-peek").close()
-        self.c.peek_and_show()
+        self.advisor.peek_and_show()
 
     def _close_panel(self, ev: Any) -> None:
-        self.c.stop_show()
-        self.r.hide_solver_panel()
+        self.advisor.stop_show()
+        self.renderer.hide_solver_panel()
 
     def show_corrupt(self, problems: list[str]) -> None:
         by_id("corrupt-text").textContent = " ".join(problems)
@@ -325,8 +329,8 @@ class Dialogs:
     def _after_end(self, action: str, dialog: str) -> None:
         by_id(dialog).close()
         if action == "undo":
-            self.c.undo()
+            self.controller.undo()
         elif action == "rewind":
-            self.c.undo_to_winnable()
+            self.advisor.rewind()
         else:
             self.open("new")

@@ -21,9 +21,14 @@ from __future__ import annotations
 import re
 import time
 import urllib.parse
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import harp
+
+from .ports import Notices
+
+if TYPE_CHECKING:
+    from .controller import Controller
 
 MAX_PARAM_CHARS = 200        # longer URL parameter values are ignored
 MAX_CODE_CHARS = 100         # a message's deal code (the engine's codes are at most 64)
@@ -142,16 +147,17 @@ STORAGE_NAMESPACE = "embed."
 
 
 class EmbedDialogs:
-    """What the controller and input ask of the dialogs, without windows:
-    the embed page has no dialogs, only its toast and notice line.
+    """What the controller, the advisor and input ask of the dialogs
+    (ports.DialogWindows), without windows: the embed page has no dialogs,
+    only its toast and notice line.
 
     New deals at once, unless a game is in play: then it asks for a second
     press within CONFIRM_NEW_S seconds (the N key is easy to hit)."""
 
-    def __init__(self, controller: Any, renderer: Any,
+    def __init__(self, controller: Controller, renderer: Notices,
                  clock: Callable[[], float] = time.monotonic) -> None:
-        self.c = controller
-        self.r = renderer
+        self.controller = controller
+        self.renderer = renderer
         self._clock = clock
         self._new_asked_at: float | None = None
 
@@ -160,35 +166,43 @@ class EmbedDialogs:
             self.new_deal()
 
     def new_deal(self) -> None:
-        view = self.c.game.view()
+        view = self.controller.game.view()
         now = self._clock()
         in_play = view["moves"] > 0 and not view["won"]
         asked = self._new_asked_at is not None and now - self._new_asked_at <= CONFIRM_NEW_S
         if in_play and not asked:
             self._new_asked_at = now
-            self.r.toast("Press New again to leave this game for a new deal.", CONFIRM_NEW_S)
+            self.renderer.toast("Press New again to leave this game for a new deal.", CONFIRM_NEW_S)
             return
         self._new_asked_at = None
-        game_id = self.c.game.game_id
-        self.c.new_game(game_id, self.c.options_for(game_id), "new")
-        self.r.toast(f"New deal: {harp.GAMES[game_id].name}, deal {self.c.game.deal}.", 2.5)
+        game_id = self.controller.game.game_id
+        self.controller.new_game(game_id, self.controller.options_for(game_id), "new")
+        self.renderer.toast(f"New deal: {harp.GAMES[game_id].name}, deal {self.controller.game.deal}.", 2.5)
 
     def open_code(self, code: str) -> None:
         """A host's newGame with a code: open it, or say why not and play on."""
-        error = self.c.open_code(code)
+        error = self.controller.open_code(code)
         if error:
-            self.r.toast(f"That deal code does not work: {error}", 6)
+            self.renderer.toast(f"That deal code does not work: {error}", 6)
         else:
-            self.r.toast(f"Opened deal {self.c.game.code}.", 2.5)
+            self.renderer.toast(f"Opened deal {self.controller.game.code}.", 2.5)
 
-    def show_won(self, view: dict[str, Any], seconds: int) -> None:
-        self.r.toast(f"You won! Score {view['score']}, {view['moves']} moves.", 8)
+    def show_won(self, view: dict[str, Any], seconds: int, assisted: bool = False) -> None:
+        self.renderer.toast(f"You won! Score {view['score']}, {view['moves']} moves.", 8)
 
-    def show_stuck(self, checks: list[tuple[str, bool]]) -> None:
-        self.r.toast("No useful move left: try Undo, or a new deal.", 6)
+    def show_stuck(self, checks: list[tuple[str, bool]]) -> bool:
+        self.renderer.toast("No useful move left: try Undo, or a new deal.", 6)
+        return False                # a toast has no room for the solver's verdict: no search
+
+    def stuck_verdict(self, kind: str, text: str, back: int | None) -> None:
+        """Never asked for: show_stuck answers False, so no verdict is sought."""
+
+    def confirm_peek(self) -> None:
+        """Never asked for: Show me is offered only on the solver panel's
+        button, and the embed page has no panel (its solver speaks in toasts)."""
 
     def show_corrupt(self, problems: list[str]) -> None:
-        self.r.notice(" ".join(problems))
+        self.renderer.notice(" ".join(problems))
 
     def close_game_end(self) -> None:
         pass

@@ -17,17 +17,20 @@ from typing import Any
 from pyscript import document, window
 
 from .cards import card_label, is_face_down
-from .controller import DOUBLE_TAP_S
+from .controller import DOUBLE_TAP_S, Controller
 from .dom import by_id, closest, later, listen, nil, proxy
+from .ports import DialogWindows
+from .render import Renderer
 
 DRAG_START_PX = 6
 CLICK_AFTER_UP_S = 0.8
 
 
 class Input:
-    def __init__(self, controller: Any, renderer: Any, dialogs: Any) -> None:
-        self.c = controller
-        self.r = renderer
+    def __init__(self, controller: Controller, renderer: Renderer, dialogs: DialogWindows) -> None:
+        self.controller = controller
+        self.advisor = controller.advisor
+        self.renderer = renderer
         self.dialogs = dialogs
         self.press: dict[str, Any] | None = None
         self.drag_els: list[Any] = []
@@ -58,13 +61,13 @@ class Input:
     def act(self, action: str) -> None:
         self._drop_held()
         if action == "undo":
-            self.c.undo()
+            self.controller.undo()
         elif action == "restart":
-            self.c.restart()
+            self.controller.restart()
         elif action == "hint":
-            self.c.hint()
+            self.advisor.hint()
         elif action == "draw":
-            self.c.draw()
+            self.controller.draw()
         else:
             self.dialogs.open(action)
 
@@ -76,7 +79,7 @@ class Input:
         if hit is None:
             return
         pile, index = hit
-        cards = self.r.pile_cards(pile)
+        cards = self.renderer.pile_cards(pile)
         draggable = (pile != "s" and index is not None and index < len(cards)
                      and not is_face_down(cards[index])
                      and (pile[0] == "t" or index == len(cards) - 1))
@@ -99,11 +102,11 @@ class Input:
             p["started"] = True
             if p["draggable"]:
                 self._drop_held()
-                self.drag_els = self.r.elements(p["pile"], p["index"])
-                self.r.lift(self.drag_els)
+                self.drag_els = self.renderer.elements(p["pile"], p["index"])
+                self.renderer.lift(self.drag_els)
         if self.drag_els:
             ev.preventDefault()
-            self.r.drag_to(self.drag_els, dx, dy)
+            self.renderer.drag_to(self.drag_els, dx, dy)
 
     def _up(self, ev: Any) -> None:
         p = self.press
@@ -118,10 +121,10 @@ class Input:
         els, self.drag_els = self.drag_els, []
         if not els:
             return
-        target = self.r.drop_target(els[0], p["pile"])
+        target = self.renderer.drop_target(els[0], p["pile"])
         if target is not None:
-            self.c.drop(p["pile"], p["count"], target)
-        self.r.settle(els)
+            self.controller.drop(p["pile"], p["count"], target)
+        self.renderer.settle(els)
 
     def _cancel(self, ev: Any) -> None:
         p = self.press
@@ -129,7 +132,7 @@ class Input:
             return
         self._end_press()
         els, self.drag_els = self.drag_els, []
-        self.r.settle(els)
+        self.renderer.settle(els)
 
     def _end_press(self) -> None:
         self.press = None
@@ -157,45 +160,45 @@ class Input:
         if el is None:
             return None
         pile = str(el.getAttribute("data-pile"))
-        if pile not in self.r.piles:
+        if pile not in self.renderer.piles:
             return None
         card_id = el.getAttribute("data-id")
         if not nil(card_id):
-            where = self.r.where.get(int(card_id))
+            where = self.renderer.where.get(int(card_id))
             if where is not None:
                 return where
-        cards = self.r.pile_cards(pile)
+        cards = self.renderer.pile_cards(pile)
         return pile, (len(cards) - 1 if cards else None)
 
     def _tap(self, pile: str, index: int | None) -> None:
         self._set_focus(pile, move_focus=False)
         self._drop_held()
         if pile == "s":
-            self.c.draw()
+            self.controller.draw()
             return
-        cards = self.r.pile_cards(pile)
+        cards = self.renderer.pile_cards(pile)
         if index is None or index >= len(cards) or is_face_down(cards[index]):
             return
         now = time.monotonic()
         last = self.last_tap
         if (last and last[0] == pile and last[1] == index and now - last[2] < DOUBLE_TAP_S
-                and self.c.settings["double_tap"]):
+                and self.controller.settings["double_tap"]):
             self.last_tap = None
-            self.c.double_tap(pile, index)
+            self.controller.double_tap(pile, index)
             return
-        if self.c.tap(pile, index):
+        if self.controller.tap(pile, index):
             self.last_tap = None
             return
         tap = (pile, index, now)
         self.last_tap = tap
-        if not self.c.settings["double_tap"]:
-            self.c.tap_refused(pile, index)
+        if not self.controller.settings["double_tap"]:
+            self.controller.tap_refused(pile, index)
             return
 
         def lone_tap() -> None:
             if self.last_tap is tap:
                 self.last_tap = None
-                self.c.tap_refused(pile, index)
+                self.controller.tap_refused(pile, index)
         later(DOUBLE_TAP_S + 0.05, lone_tap)
 
     # -- keyboard --------------------------------------------------------------
@@ -234,7 +237,7 @@ class Input:
             if self.held:
                 ev.preventDefault()
                 self._drop_held()
-                self.r.toast("Put back.", 1.5)
+                self.renderer.toast("Put back.", 1.5)
             return
         k = key.lower()
         actions = {"s": "draw", "d": "draw", "u": "undo", "z": "undo", "h": "hint", "n": "new"}
@@ -243,20 +246,20 @@ class Input:
             if self.held:
                 src, count = self.held
                 self._drop_held()
-                self.c.drop(src, count, "f")
+                self.controller.drop(src, count, "f")
             else:
-                self.c.to_foundation(self.focus)
+                self.controller.to_foundation(self.focus)
         elif k in actions:
             ev.preventDefault()
             self.act(actions[k])
 
     def _rows(self) -> tuple[list[str], list[str]]:
-        names = self.r.pile_names()
+        names = self.renderer.pile_names()
         top = [n for n in names if not n.startswith("t")]
         return top, [n for n in names if n.startswith("t")]
 
     def _arrow(self, key: str) -> None:
-        if self.focus not in self.r.piles:
+        if self.focus not in self.renderer.piles:
             self.focus = "t1"
         held = self.held
         if held and held[0] == self.focus and held[0].startswith("t") and key in ("ArrowUp", "ArrowDown"):
@@ -274,8 +277,8 @@ class Input:
             if (key == "ArrowUp") == (row is top):
                 self._set_focus(self.focus)
                 return
-            x = _center_x(self.r.piles[self.focus])
-            target = min(other, key=lambda n: abs(_center_x(self.r.piles[n]) - x))
+            x = _center_x(self.renderer.piles[self.focus])
+            target = min(other, key=lambda n: abs(_center_x(self.renderer.piles[n]) - x))
         self._set_focus(target)
 
     def _enter(self) -> None:
@@ -289,22 +292,22 @@ class Input:
                     self._drop_held()
                 return
             self._drop_held()
-            self.c.drop(src, count, pile)
+            self.controller.drop(src, count, pile)
             return
         if pile == "s":
-            self.c.draw()
+            self.controller.draw()
             return
-        cards = self.r.pile_cards(pile)
+        cards = self.renderer.pile_cards(pile)
         if not cards or is_face_down(cards[-1]):
             return
         self.held = (pile, 1)
-        self.r.mark_held(pile, len(cards) - 1)
-        self.r.toast(f"Holding the {card_label(cards[-1])}: choose a pile and press Enter.", 3)
+        self.renderer.mark_held(pile, len(cards) - 1)
+        self.renderer.toast(f"Holding the {card_label(cards[-1])}: choose a pile and press Enter.", 3)
 
     def _resize_held(self, step: int, wrap: bool = False) -> None:
         assert self.held is not None
         pile, count = self.held
-        cards = self.r.pile_cards(pile)
+        cards = self.renderer.pile_cards(pile)
         up = 0
         for card in reversed(cards):
             if is_face_down(card):
@@ -315,26 +318,26 @@ class Input:
             new = 1 if wrap else up
         new = max(new, 1)
         self.held = (pile, new)
-        self.r.mark_held(pile, len(cards) - new)
+        self.renderer.mark_held(pile, len(cards) - new)
         first = cards[len(cards) - new]
-        self.r.toast(f"Holding {new} card{'s' if new > 1 else ''} from the {card_label(first)}.", 2)
+        self.renderer.toast(f"Holding {new} card{'s' if new > 1 else ''} from the {card_label(first)}.", 2)
 
     def _drop_held(self) -> None:
         if self.held:
             self.held = None
-            self.r.mark_held(None)
+            self.renderer.mark_held(None)
 
     def _set_focus(self, pile: str, move_focus: bool = True) -> None:
         self.focus = pile
         self._rove()
         if move_focus:
-            el = self.r.piles.get(pile)
+            el = self.renderer.piles.get(pile)
             if el is not None:
                 el.focus()
 
     def _rove(self) -> None:
         """Roving tabindex: only the focused pile is in the Tab order."""
-        el = self.r.piles.get(self.focus)
+        el = self.renderer.piles.get(self.focus)
         if el is None:
             return
         if self._roving is not None and self._roving is not el:
@@ -345,7 +348,7 @@ class Input:
     def _changed(self) -> None:
         """After every commit: a held card is put back, the focus stays valid."""
         self._drop_held()
-        if self.focus not in self.r.piles:
+        if self.focus not in self.renderer.piles:
             self.focus = "t1"
             self._roving = None
         self._rove()

@@ -11,20 +11,21 @@ from __future__ import annotations
 
 from typing import Any
 
+import harp
 from pyscript import document, window
 
 from . import layout
-from .cards import FACE_DOWN, card_index, card_label, is_face_down, is_red, pile_label
+from .cards import FACE_DOWN, SUIT_WORDS, card_label, is_face_down, is_red, pile_label
 from .dom import by_id, later, make, nil
 
-SUIT_OF_SLOT = "SSHHDDCC"          # reserved foundation slots, f1..f8
-SUIT_WORD = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-SPRITE = "./static/cards.svg"
-USE_SPRITE = True                    # art from static/cards.svg (symbols c-7H, back)
+SUITS = "SHDC"                       # the order of Rules.slot_suit's suit numbers
+SPRITE = "./static/cards.svg"        # the card art: symbols c-7H, back, f-S...
 FLIP_LIMIT = 24                      # animate moves of at most this many cards
 
 
 class Renderer:
+    """The page's board (ports.Screen, and the piles and drag looks input uses)."""
+
     def __init__(self) -> None:
         self.board = by_id("board")
         self.stock_area = by_id("stock-area")
@@ -42,9 +43,11 @@ class Renderer:
         self._hint_seq = 0
 
     # -- building the piles --------------------------------------------------
-    def _build_piles(self, view: dict[str, Any], rules: Any) -> None:
+    def _build_piles(self, view: dict[str, Any], rules: harp.Rules) -> None:
         ncols, nfound = len(view["tableau"]), len(view["foundations"])
-        shape = (ncols, nfound, bool(getattr(rules, "reserved_slots", False)))
+        # Slots kept for one suit (Easy Harp, Harp, Gargantua) show their suit.
+        suits = tuple(rules.slot_suit(i) for i in range(nfound))
+        shape = (ncols, nfound, suits)
         if shape == self._shape:
             return
         self._shape = shape
@@ -61,7 +64,7 @@ class Renderer:
         def pile(name: str, cls: str, parent: Any, art: str = "empty") -> None:
             el = make("div", f"pile {cls}", data_pile=name, tabindex="-1", role="button")
             el.setAttribute("aria-roledescription", "pile")
-            if USE_SPRITE and name != "s":
+            if name != "s":
                 el.innerHTML = (f'<svg class="slot-art" aria-hidden="true">'
                                 f'<use href="{SPRITE}#{art}"></use></svg>')
             parent.appendChild(el)
@@ -70,12 +73,11 @@ class Renderer:
 
         pile("s", "stock", self.stock_area)
         pile("w", "waste", self.stock_area)
-        for i in range(nfound):
-            # Reserved slots (Easy Harp, Harp, Gargantua) show their suit.
-            suit = SUIT_OF_SLOT[i] if shape[2] and nfound == 8 else ""
+        for i, number in enumerate(suits):
+            suit = SUITS[number] if number is not None else ""
             pile(f"f{i + 1}", "foundation", self.found_area, f"f-{suit}" if suit else "empty")
             if suit:
-                self.piles[f"f{i + 1}"].setAttribute("data-suit", SUIT_WORD[suit])
+                self.piles[f"f{i + 1}"].setAttribute("data-suit", SUIT_WORDS[suit])
         for i in range(ncols):
             pile(f"t{i + 1}", "column", self.tableau)
 
@@ -90,7 +92,7 @@ class Renderer:
         return w, h, max(room, h * 2.2)
 
     # -- the render ----------------------------------------------------------
-    def render(self, view: dict[str, Any], rules: Any, info: dict[str, Any]) -> None:
+    def render(self, view: dict[str, Any], rules: harp.Rules, info: dict[str, Any]) -> None:
         """Draw view; info carries the header texts and settings."""
         self._build_piles(view, rules)
         ids = view["ids"]
@@ -176,17 +178,8 @@ class Renderer:
         down = is_face_down(card)
         el.classList.toggle("down", down)
         el.classList.toggle("red", not down and is_red(card))
-        if down:
-            art = f'<svg class="art" aria-hidden="true"><use href="{SPRITE}#back"></use></svg>' \
-                if USE_SPRITE else ""
-            el.innerHTML = art
-            return
-        if USE_SPRITE:
-            el.innerHTML = f'<svg class="art" aria-hidden="true"><use href="{SPRITE}#c-{card}"></use></svg>'
-            return
-        rank, suit = card_index(card)
-        el.innerHTML = (f'<span class="ix" aria-hidden="true">{rank}{suit}</span>'
-                        f'<span class="pip" aria-hidden="true">{suit}</span>')
+        art = "back" if down else f"c-{card}"
+        el.innerHTML = f'<svg class="art" aria-hidden="true"><use href="{SPRITE}#{art}"></use></svg>'
 
     def _label_pile(self, name: str, cards: list[str], view: dict[str, Any],
                     card_h: float, tops: list[float]) -> None:

@@ -14,6 +14,9 @@ its target by at most one small chunk, whatever a node costs on this device
 cyclic garbage collector is paused while a search runs: the solver builds no
 reference cycles, and a full collection walks every position the search has
 kept, a pause that no slice size can bound.
+
+``SlicedSolver`` is what the advisor is handed (ports.Thinker): it starts
+harp.solver's searches and runs them through ``think``.
 """
 
 from __future__ import annotations
@@ -21,7 +24,13 @@ from __future__ import annotations
 import asyncio
 import gc
 import time
-from typing import Any, Awaitable, Callable
+from typing import TYPE_CHECKING, Any, Awaitable, Callable, Coroutine
+
+if TYPE_CHECKING:
+    import harp
+    from harp.solver import Result
+
+    from .ports import Search
 
 SLICE_TARGET_S = 0.020   # each slice thinks about this long, then yields to the browser
 CHUNK_TARGET_S = 0.002   # one advance() call: small, so a slice ends close to its target
@@ -102,6 +111,37 @@ async def think(
                 return None
     finally:
         _resume_gc()
+
+
+class SlicedSolver:
+    """The page's solver runner (ports.Thinker): harp.solver's searches, run by
+    think() in slices.  One lives as long as the page, with its Slicer."""
+
+    def __init__(self, slicer: Slicer | None = None) -> None:
+        self.slicer = slicer or Slicer()
+
+    def start(self, game: harp.Game, thoughtful: bool, seconds: float) -> Search | None:
+        try:
+            from harp.solver import start_search
+            return start_search(game.copy(), max_seconds=seconds, thoughtful=thoughtful)
+        except (ImportError, AttributeError, TypeError):
+            return None
+
+    async def run(self, search: Search, still_wanted: Callable[[], bool],
+                  on_slice: Callable[[int], None] | None = None) -> Result | None:
+        result: Result | None = await think(search, self.slicer, still_wanted, on_slice)
+        return result
+
+    def last_run(self) -> tuple[int, float, int]:
+        return self.slicer.most_nodes, self.slicer.longest, self.slicer.slices
+
+
+def spawn(coroutine: Coroutine[Any, Any, Any]) -> None:
+    """Run a coroutine on the page's event loop (without one, as in CPython tests, drop it)."""
+    try:
+        asyncio.ensure_future(coroutine)
+    except RuntimeError:
+        coroutine.close()
 
 
 _gc_paused = 0          # searches under way (a hint and a stuck verdict may overlap)

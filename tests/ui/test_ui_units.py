@@ -4,18 +4,13 @@ column layout, statistics, card names and deal codes in URLs."""
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
-
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "static"))
-
-from harpui import layout  # noqa: E402
-from harpui.cards import card_label, parse_move  # noqa: E402
-from harpui.controller import url_code  # noqa: E402
-from harpui.stats import Stats, clean_settings  # noqa: E402
-from harpui.store import Store  # noqa: E402
+from harpui import layout
+from harpui.cards import card_label, parse_move
+from harpui.controller import url_code
+from harpui.stats import Stats, clean_settings
+from harpui.store import Store
 
 
 class FakeStorage:

@@ -7,17 +7,15 @@ from __future__ import annotations
 import gc
 import json
 import random
-import sys
 from pathlib import Path
 
 import harp
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "static"))
+from harpui import thinking, winnable
+from harpui.advisor import move_effect
 
-from harpui import thinking, winnable  # noqa: E402
-from harpui.controller import move_effect  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
 
 
 class FakeClock:

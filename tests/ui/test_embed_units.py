@@ -4,17 +4,13 @@ storage keys and stand-in dialogs (static/harpui/embed.py)."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Any
 
 import harp
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "static"))
-
-from harpui import embed  # noqa: E402
-from harpui.store import Store  # noqa: E402
+from harpui import embed
+from harpui.store import Store
 
 
 

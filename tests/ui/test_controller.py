@@ -1,0 +1,558 @@
+"""The real Controller (and its Advisor) driven in CPython, against a fake
+screen, a logging store over a fake localStorage, fake dialogs and a fake
+solver runner: the Protocols of static/harpui/ports.py.
+
+Covers the player's actions (tap, drop, refusals, undo, restart, new game),
+resuming a saved record and keeping an unreadable one under its backup key,
+the statistics, the one commit (save, then render, once per change), and the
+advisor's words for hints and for the verdict on a stuck game.
+"""
+
+from __future__ import annotations
+
+import datetime
+import functools
+import json
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass, field
+from typing import Any
+
+import harp
+import pytest
+from harp.solver import Result, solve
+
+from harpui.cards import parse_move
+from harpui.clock import Clock
+from harpui.controller import Controller
+from harpui.embed import EmbedDialogs
+from harpui.ports import DialogWindows
+from harpui.store import Store
+from harpui.winnable import Lists
+
+HARPAN_1 = "HN1-N-AAAAAAB"     # harpan deal 1: AD on top of column 7, 6H on column 2, 7S on column 5
+COMMIT = ["save game", "save settings", "save stats", "render"]
+
+
+# -- the fakes -------------------------------------------------------------------------------
+class FakeStorage:
+    """localStorage's three methods over a dict."""
+
+    def __init__(self, items: dict[str, str] | None = None) -> None:
+        self.items = dict(items or {})
+
+    def getItem(self, key: str) -> str | None:  # noqa: N802 - the DOM's name
+        return self.items.get(key)
+
+    def setItem(self, key: str, value: str) -> None:  # noqa: N802
+        self.items[key] = value
+
+    def removeItem(self, key: str) -> None:  # noqa: N802
+        self.items.pop(key, None)
+
+
+class LoggedStore(Store):
+    """The real store (ports.Storage), writing each save in the shared log."""
+
+    def __init__(self, log: list[str], backend: FakeStorage) -> None:
+        super().__init__(backend)
+        self.log = log
+
+    def save(self, name: str, data: Any) -> None:
+        self.log.append(f"save {name}")
+        super().save(name, data)
+
+
+class FakeScreen:
+    """ports.Screen: keeps what it was asked to show."""
+
+    def __init__(self, log: list[str], panel: bool = True) -> None:
+        self.log = log
+        self.has_panel = panel
+        self.view: dict[str, Any] | None = None
+        self.info: dict[str, Any] = {}
+        self.clock = -1
+        self.toasts: list[str] = []
+        self.notices: list[str] = []
+        self.hints: list[tuple[str, int, str | None]] = []
+        self.panel: str | None = None
+        self.buttons: set[str] = set()
+        self.thought: tuple[int, float, int] | None = None
+
+    def render(self, view: dict[str, Any], rules: harp.Rules, info: dict[str, Any]) -> None:
+        assert rules.id == view["game"]
+        self.log.append("render")
+        self.view, self.info = view, info
+
+    def show_clock(self, seconds: int) -> None:
+        self.clock = seconds
+
+    def toast(self, text: str, seconds: float = 3.5) -> None:
+        self.toasts.append(text)
+
+    def notice(self, text: str) -> None:
+        self.notices.append(text)
+
+    def pile_cards(self, pile: str) -> list[str]:
+        v = self.view
+        assert v is not None
+        if pile == "s":
+            return ["??"] * v["stock"]
+        if pile == "w":
+            return list(v["waste"])
+        return list(v["foundations" if pile[0] == "f" else "tableau"][int(pile[1:]) - 1])
+
+    def show_hint(self, source: str, count: int, target: str | None) -> None:
+        self.hints.append((source, count, target))
+
+    def clear_hint(self) -> None:
+        self.hints.clear()
+
+    def solver_panel(self, text: str, buttons: set[str]) -> bool:
+        if not self.has_panel:
+            return False
+        self.panel, self.buttons = text, set(buttons)
+        return True
+
+    def hide_solver_panel(self) -> None:
+        self.panel, self.buttons = None, set()
+
+    def think_stats(self, nodes: int, longest_s: float, slices: int) -> None:
+        self.thought = (nodes, longest_s, slices)
+
+
+class FakeDialogs:
+    """ports.DialogWindows: keeps each call."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[Any, ...]] = []
+
+    def open(self, name: str) -> None:
+        self.calls.append(("open", name))
+
+    def close_game_end(self) -> None:
+        self.calls.append(("close_game_end",))
+
+    def show_won(self, view: dict[str, Any], seconds: int, assisted: bool = False) -> None:
+        self.calls.append(("won", view["code"], assisted))
+
+    def show_stuck(self, checks: list[tuple[str, bool]]) -> bool:
+        self.calls.append(("stuck", len(checks)))
+        return True
+
+    def stuck_verdict(self, kind: str, text: str, back: int | None) -> None:
+        self.calls.append(("verdict", kind, text, back))
+
+    def confirm_peek(self) -> None:
+        self.calls.append(("confirm_peek",))
+
+    def show_corrupt(self, problems: list[str]) -> None:
+        self.calls.append(("corrupt", problems))
+
+    def named(self, name: str) -> list[tuple[Any, ...]]:
+        return [call for call in self.calls if call[0] == name]
+
+
+class FakeSearch:
+    def advance(self, budget: int) -> Result | None:
+        return None
+
+
+Answer = Callable[[harp.Game, bool], "Result | None"]
+
+
+class FakeThinker:
+    """ports.Thinker: answers each search with answer(game, thoughtful); None
+    from start() when the solver is 'not available'."""
+
+    def __init__(self, answer: Answer | None = None) -> None:
+        self.answer = answer
+        self.asked: list[tuple[str, bool, float]] = []
+        self._game: harp.Game | None = None
+        self._thoughtful = False
+
+    def start(self, game: harp.Game, thoughtful: bool, seconds: float) -> FakeSearch | None:
+        if self.answer is None:
+            return None
+        self.asked.append((game.code, thoughtful, seconds))
+        self._game, self._thoughtful = game.copy(), thoughtful
+        return FakeSearch()
+
+    async def run(self, search: Any, still_wanted: Callable[[], bool],
+                  on_slice: Callable[[int], None] | None = None) -> Result | None:
+        assert self.answer is not None and self._game is not None
+        result = self.answer(self._game, self._thoughtful)
+        return result if still_wanted() else None
+
+    def last_run(self) -> tuple[int, float, int]:
+        return 100, 0.02, 3
+
+
+class Tasks:
+    """run_soon for the advisor: keeps the coroutines; run() drives them to their end
+    (the fakes never really wait, so a plain send() loop is enough)."""
+
+    def __init__(self) -> None:
+        self.waiting: list[Coroutine[Any, Any, Any]] = []
+
+    def __call__(self, coroutine: Coroutine[Any, Any, Any]) -> None:
+        self.waiting.append(coroutine)
+
+    def run(self) -> None:
+        while self.waiting:
+            coroutine = self.waiting.pop(0)
+            try:
+                for _ in range(10_000):
+                    coroutine.send(None)
+                raise AssertionError("the coroutine never ended")
+            except StopIteration:
+                pass
+
+
+async def no_sleep(seconds: float) -> None:
+    return None
+
+
+async def no_lists(url: str) -> str:
+    raise OSError("offline")
+
+
+@dataclass
+class Rig:
+    controller: Controller
+    screen: FakeScreen
+    storage: FakeStorage
+    dialogs: Any
+    thinker: FakeThinker
+    tasks: Tasks
+    log: list[str] = field(default_factory=list)
+    now: list[float] = field(default_factory=lambda: [1000.0])
+
+    @property
+    def game(self) -> harp.Game:
+        return self.controller.game
+
+    def saved(self) -> dict[str, Any]:
+        record = json.loads(self.storage.items["harp.game"])
+        assert record["v"] == 1
+        data: dict[str, Any] = record["data"]
+        return data
+
+
+def rig(code: str | None = HARPAN_1, items: dict[str, str] | None = None,
+        answer: Answer | None = None, panel: bool = True,
+        dialogs: Callable[[Controller, FakeScreen], DialogWindows] = lambda controller, screen: FakeDialogs(),
+        ) -> Rig:
+    log: list[str] = []
+    storage = FakeStorage(items)
+    screen = FakeScreen(log, panel)
+    thinker, tasks = FakeThinker(answer), Tasks()
+    now = [1000.0]
+    controller = Controller(LoggedStore(log, storage), screen, thinker,
+                            lists=Lists(fetch_text=no_lists), clock=Clock(lambda: now[0]),
+                            today=lambda: (2026, 1, 2), run_soon=tasks, sleep=no_sleep)
+    r = Rig(controller, screen, storage, None, thinker, tasks, log, now)
+    controller.dialogs = r.dialogs = dialogs(controller, screen)
+    controller.start(f"?code={code}" if code else "", "")
+    log.clear()
+    return r
+
+
+def play(r: Rig, move: str) -> bool:
+    """A move the way input makes it: the stock is drawn, cards are dropped."""
+    if move == "s":
+        return r.controller.draw()
+    source, count, target = parse_move(move)
+    assert target is not None
+    return r.controller.drop(source, count, target)
+
+
+def saved_game(moves: list[str], game: str = "harpan", deal: int = 1, **extra: Any) -> dict[str, str]:
+    """localStorage holding a saved game of these moves, as the page writes it."""
+    g = harp.Game.new(game, deal=deal)
+    for move in moves:
+        g.play(move)
+    data = {"game": g.to_json(), "counted": True, "won_recorded": False, "elapsed": 0.0,
+            "winnable_at": None, "assisted": False, **extra}
+    return {"harp.game": json.dumps({"v": 1, "data": data})}
+
+
+def verdict(kind: str, moves: list[str] | None = None, best: str | None = None,
+            seconds: float = 0.2, frontier: bool = False) -> Answer:
+    return lambda game, thoughtful: Result(kind, moves=list(moves or []), best_move=best,
+                                           seconds=seconds, frontier=frontier)
+
+
+def solved(game: harp.Game, thoughtful: bool) -> Result:
+    """The real solver, seeing every card (harpan deal 1 takes it well under a second)."""
+    return solve(game, thoughtful=True, max_seconds=20)
+
+
+# -- start-up, resuming, a save that does not read ----------------------------------------------
+def test_start_opens_the_url_code_and_commits_once() -> None:
+    r = rig()
+    assert r.game.code == HARPAN_1 and r.screen.view is not None
+    assert r.screen.info == {"name": "Harpan", "deal_label": "Deal 1", "relaxed": False}
+    assert harp.Game.from_json(r.saved()["game"]).code == HARPAN_1   # the page's test contract
+
+
+def test_a_saved_record_is_resumed_with_its_clock_and_winnable_point() -> None:
+    items = saved_game(["t5>t1", "t2>t1"], elapsed=42.5, winnable_at=1)
+    r = rig(code=None, items=items)
+    assert r.game.code == HARPAN_1 and r.screen.view is not None and r.screen.view["moves"] == 2
+    assert r.controller.clock.seconds() == 42.5 and r.controller.counted
+    assert r.controller.advisor.winnable_at == 1
+    assert r.dialogs.named("corrupt") == []
+    # A winnable point past the moves played is not believed.
+    assert rig(code=None, items=saved_game(["t5>t1"], winnable_at=5)).controller.advisor.winnable_at is None
+
+
+@pytest.mark.parametrize("raw", ["{nope", json.dumps({"v": 1, "data": {"game": "[1, 2]"}}),
+                                 json.dumps({"v": 1, "data": 7})])
+def test_an_unreadable_save_is_kept_under_the_backup_key_and_reported(raw: str) -> None:
+    r = rig(code=None, items={"harp.game": raw})
+    assert r.storage.items["harp.backup.game"] == raw
+    assert harp.Game.from_json(r.saved()["game"]).view()["moves"] == 0     # a new game, saved
+    (problems,) = [call[1] for call in r.dialogs.named("corrupt")]
+    assert "harp.backup.game" in problems[0] and problems[-1] == "A new game has started."
+
+
+# -- the player's actions ---------------------------------------------------------------------
+def test_a_tap_sends_the_top_card_to_a_foundation() -> None:
+    r = rig()
+    assert r.controller.tap("t7", 6)
+    assert r.screen.view is not None and ["AD"] in r.screen.view["foundations"]
+    assert r.log == COMMIT
+    assert not r.controller.tap("t7", 5)       # not a top card: nothing happens
+    assert r.log == COMMIT
+
+
+def test_a_drop_moves_cards_between_columns() -> None:
+    r = rig()
+    assert r.controller.drop("t2", 1, "t5")
+    assert r.screen.view is not None and r.screen.view["tableau"][4][-1] == "6H"
+    assert r.controller.drop("t5", 2, "t1")    # the 7S with the 6H on it
+    assert r.screen.view["tableau"][0] == ["8D", "7S", "6H"]
+    assert r.log == COMMIT * 2
+
+
+def test_a_refused_move_says_why_and_changes_nothing() -> None:
+    r = rig()
+    assert not r.controller.drop("t3", 1, "t1")
+    assert r.screen.toasts == ["The 3 of hearts cannot go on the 8 of diamonds: in a column a card "
+                               "goes on one of the other colour, red on black or black on red."]
+    assert not r.controller.drop("t5", 2, "f3")
+    assert r.screen.toasts[-1] == "Only one card at a time goes to a foundation."
+    r.controller.tap_refused("t2", 1)
+    assert r.screen.toasts[-1] == "No foundation takes the 6 of hearts yet."
+    assert r.log == [] and r.game.view()["moves"] == 0
+    r.controller.set_setting("interactive", False)     # a setting is a change: one commit
+    assert r.log == COMMIT
+    assert not r.controller.drop("t3", 1, "t1")
+    assert len(r.screen.toasts) == 3                    # quiet now
+
+
+def test_undo_takes_back_one_action_and_says_when_there_is_none() -> None:
+    r = rig()
+    assert not r.controller.undo()
+    assert r.screen.toasts == ["Nothing to undo."] and r.log == []
+    r.controller.tap("t7", 6)
+    assert r.controller.undo()
+    assert r.screen.view is not None and r.screen.view["foundations"][0] == []
+    assert r.game.history_length == 0 and r.log == COMMIT * 2
+
+
+def test_restart_deals_the_same_cards_again_and_keeps_the_game_counted() -> None:
+    r = rig()
+    r.controller.drop("t2", 1, "t5")
+    r.now[0] += 30
+    assert r.controller.clock.seconds() == 30
+    r.controller.restart()
+    assert r.game.code == HARPAN_1 and r.game.view()["moves"] == 0
+    assert r.controller.clock.seconds() == 0 and r.screen.clock == 0
+    assert r.controller.counted and r.controller.stats.record("harpan")["played"] == 1
+    assert r.log == COMMIT * 2
+
+
+def test_new_game_remembers_the_rules_chosen_and_keeps_only_valid_ones() -> None:
+    r = rig()
+    r.controller.new_game("harp", {"draw": 3}, "new")
+    assert r.game.game_id == "harp" and r.game.view()["draw"] == 3
+    settings = json.loads(r.storage.items["harp.settings"])["data"]
+    assert settings["game"] == "harp" and settings["options"]["harp"] == {"draw": 3}
+    assert r.dialogs.named("close_game_end")
+    r.controller.new_game("harpan", {}, "daily")
+    assert r.game.daily and r.game.deal == harp.daily_deal(datetime.date(2026, 1, 2))
+    r.controller.settings["options"]["harpan"] = {"draw": 2, "passes": 0, "empty": "any", "x": 1}
+    assert r.controller.options_for("harpan") == {"empty": "any"}
+    r.controller.new_game("harpan", r.controller.options_for("harpan"), "same")
+    assert r.game.deal == harp.daily_deal(datetime.date(2026, 1, 2)) and r.game.rules.empty == "any"
+    assert r.log == COMMIT * 3
+
+
+def test_a_typed_code_opens_or_says_why_not() -> None:
+    r = rig()
+    assert r.controller.open_code("EH1-N-AAAAAAF") is None and r.game.game_id == "easy-harp"
+    error = r.controller.open_code("nonsense")
+    assert error and r.game.game_id == "easy-harp" and r.log == COMMIT
+
+
+# -- statistics ---------------------------------------------------------------------------------
+def test_statistics_count_a_game_once_played_and_a_win_with_its_time() -> None:
+    r = rig()
+    line = solved(r.game.copy(), True).moves
+    r.controller.draw()
+    stats = r.controller.stats
+    assert stats.record("harpan")["played"] == 1
+    r.controller.undo()
+    for move in line:
+        r.now[0] += 1
+        assert play(r, move), move
+    assert r.game.is_won() and r.dialogs.named("won") == [("won", HARPAN_1, False)]
+    rec = stats.record("harpan")
+    assert (rec["played"], rec["won"], rec["streak"], rec["best_time"]) == (1, 1, 1, len(line))
+    assert json.loads(r.storage.items["harp.stats"])["data"]["harpan"]["won"] == 1
+    r.now[0] += 100                               # a win stops the clock
+    assert r.controller.clock.seconds() == len(line)
+    r.controller.new_game("harpan", {}, "new")    # a won game leaves the streak alone
+    assert stats.record("harpan")["streak"] == 1
+    r.controller.draw()
+    r.controller.new_game("harpan", {}, "new")    # an unfinished one ends it
+    assert stats.record("harpan")["streak"] == 0 and stats.record("harpan")["played"] == 2
+
+
+def test_a_win_show_me_played_out_does_not_count_and_each_move_commits_once() -> None:
+    r = rig(answer=solved)
+    r.controller.advisor.show_me()                # no win known: the player is asked first
+    assert r.dialogs.named("confirm_peek")
+    r.controller.advisor.peek_and_show()
+    r.tasks.run()
+    assert r.thinker.asked == [(HARPAN_1, True, 5.0)]
+    assert r.game.is_won() and r.controller.assisted
+    assert r.dialogs.named("won") == [("won", HARPAN_1, True)]
+    assert r.log == COMMIT * r.game.history_length
+    rec = r.controller.stats.record("harpan")
+    assert (rec["played"], rec["won"], rec["streak"]) == (1, 0, 0)
+    assert r.saved()["assisted"] is True
+    r.controller.restart()                        # the same deal stays shown
+    assert r.controller.assisted
+
+
+# -- the advisor's words ------------------------------------------------------------------------
+def test_a_hint_from_a_sure_win_marks_the_move_and_offers_show_me() -> None:
+    r = rig(answer=verdict("win", ["t7>f1", "t2>t5"]))
+    r.controller.advisor.hint()
+    r.tasks.run()
+    assert r.screen.hints == [("t7", 1, "f1")]
+    assert r.screen.panel == ("Hint: move the ace of diamonds to a foundation. It starts a sure win: "
+                              "the solver found a way to win from here with the cards in view.")
+    assert r.screen.buttons == {"showme"} and r.screen.thought == (100, 0.02, 3)
+    assert r.controller.advisor.winnable_at == 0
+    r.controller.tap("t7", 6)                     # on the winning line: still winnable
+    assert r.controller.advisor.winnable_at == 1 and r.saved()["winnable_at"] == 1
+    assert r.screen.panel is None                 # the player's move drops the message
+
+
+def test_a_hint_without_a_sure_win_says_what_the_move_does() -> None:
+    r = rig(answer=verdict("unknown", best="t2>t5"))
+    r.controller.advisor.hint()
+    r.tasks.run()
+    assert r.screen.panel == ("Hint: move the 6 of hearts to column 5. No sure win can be worked out "
+                              "from the cards in view; this move uncovers a card.")
+    r = rig(answer=verdict("unknown", best="t2>t5", seconds=1.5))
+    r.controller.advisor.hint()
+    r.tasks.run()
+    assert r.screen.panel is not None and "No sure win found in the time allowed" in r.screen.panel
+
+
+def test_a_hint_without_the_solver_falls_back_to_the_engines_and_toasts_without_a_panel() -> None:
+    r = rig(answer=None, panel=False)
+    r.controller.advisor.hint()
+    r.tasks.run()
+    assert r.screen.toasts == ["Hint: move the 7 of spades to column 1."]   # harp.hint's t5>t1
+
+
+def test_a_lost_deal_is_said_to_be_lost_unless_the_rules_never_say_so() -> None:
+    r = rig(answer=verdict("loss"))
+    r.controller.advisor.hint()
+    r.tasks.run()
+    assert r.screen.panel == ("No way to win from here: the solver tried every line of play. "
+                              "Try Undo, or start a new game.")
+    r = rig(code="EH1-N-AAAAAAF", answer=verdict("loss"))      # Easy Harp never declares a loss
+    r.controller.advisor.hint()
+    r.tasks.run()
+    assert r.screen.panel == "No useful move found. Try Undo, or start a new game."
+
+
+def test_a_hint_for_a_position_left_behind_is_dropped() -> None:
+    r: Rig
+
+    def answer(game: harp.Game, thoughtful: bool) -> Result:
+        r.controller.draw()                       # the player moves on while it thinks
+        return Result("win", moves=["t7>f1"])
+
+    r = rig(answer=answer)
+    r.controller.advisor.hint()
+    r.tasks.run()
+    assert r.screen.hints == [] and r.screen.panel is None
+
+
+@functools.cache
+def stuck_line() -> list[str]:
+    """Gargantua deal 3 played by drawing whenever it can (else the first legal
+    move) until it is stuck: the moves, the last of which makes it stuck."""
+    g, moves = harp.Game.new("gargantua", deal=3), []
+    while not g.is_stuck():
+        legal = g.legal_moves()
+        move = "s" if "s" in legal else legal[0]
+        g.play(move)
+        moves.append(move)
+        assert len(moves) < 1000
+    return moves
+
+
+def test_a_stuck_game_gets_the_solvers_verdict_and_the_way_back() -> None:
+    moves = stuck_line()
+    mark = len(moves) - 3
+    r = rig(code=None, items=saved_game(moves[:-1], "gargantua", 3, winnable_at=mark),
+            answer=verdict("loss"))
+    assert play(r, moves[-1])
+    assert r.dialogs.named("stuck") == [("stuck", 4)]
+    r.tasks.run()
+    assert r.thinker.asked == [(r.game.code, False, 3.0)]
+    assert r.dialogs.named("verdict") == [(
+        "verdict", "loss", "Proven lost: the solver tried every line of play from here, and none of "
+        "them wins. The last point known to be winnable is 3 moves back.", 3)]
+    r.log.clear()
+    assert r.controller.advisor.rewind()
+    assert r.game.history_length == mark and r.log == COMMIT
+    assert r.screen.panel == "Back 3 moves, to the last point a win was known. Press Hint, or Show me."
+    assert not r.controller.advisor.rewind()
+    assert r.screen.panel == "No earlier winnable point is known in this game."
+
+
+def test_a_stuck_game_not_proven_lost_gets_the_solvers_best_try() -> None:
+    moves = stuck_line()
+    r = rig(code=None, items=saved_game(moves[:-1], "gargantua", 3), answer=None)
+    play(r, moves[-1])
+    r.tasks.run()
+    assert r.dialogs.named("verdict")[-1][1:] == (
+        "unknown", "The solver is not available here, so the game cannot say more.", None)
+    r = rig(code=None, items=saved_game(moves[:-1], "gargantua", 3),
+            answer=lambda game, thoughtful: Result("unknown", best_move=game.legal_moves()[0],
+                                                   frontier=True))
+    play(r, moves[-1])
+    r.tasks.run()
+    kind, text, back = r.dialogs.named("verdict")[-1][1:]
+    assert kind == "move" and back is None
+    assert text.startswith("Not proven lost: a move that turns up a card you have not seen yet might "
+                           "still help, so it cannot be settled from the cards in view. "
+                           "The solver's best try: move the ")
+
+
+def test_the_embeds_stand_in_dialogs_toast_a_stuck_game_and_start_no_search() -> None:
+    moves = stuck_line()
+    r = rig(code=None, items=saved_game(moves[:-1], "gargantua", 3), answer=verdict("loss"),
+            panel=False, dialogs=EmbedDialogs)
+    play(r, moves[-1])
+    assert r.screen.toasts == ["No useful move left: try Undo, or a new deal."]
+    assert r.tasks.waiting == [] and r.thinker.asked == []
