@@ -25,8 +25,11 @@ start_page(Dialogs, started=forget_url_code)
 
 def load_solver():
     """Import the solver while the player looks at the deal, so that the
-    first hint starts thinking at once instead of importing it first."""
+    first hint starts thinking at once instead of importing it first;
+    <html data-solver-loaded> says it is done."""
     import harp.solver  # noqa: F401
+
+    window.document.documentElement.setAttribute("data-solver-loaded", "")
 
 
 later(1.0, load_solver)

@@ -50,6 +50,7 @@ class Advisor:
         self.known_win: list[str] | None = None  # a winning line from the position in play
         self.showing = False               # Show me is playing a win out
         self._show_seq = 0
+        self._play_outs = 0                # Show me play-outs still running (a stopped one ends after its pause)
         self._hint_seq = 0
 
     # -- what the controller tells it --------------------------------------------
@@ -263,15 +264,21 @@ class Advisor:
         """Show me: one move of the known win every SHOW_STEP_S, until won or stopped."""
         self.showing = True
         self.screen.clear_hint()
-        while self._show_seq == seq and self.known_win and not self.table.game.is_won():
-            if not self.table.play_for_solver(self.known_win[0]):
-                self.known_win = None
-                break
-            if self._show_seq != seq or self.table.game.is_won():
-                break
-            left = len(self.known_win or [])
-            self.say(f"Showing a win: {plural(left)} to go.", {"stop"})
-            await self._sleep(SHOW_STEP_S)
+        self._play_outs += 1
+        self.screen.show_me_running(True)
+        try:
+            while self._show_seq == seq and self.known_win and not self.table.game.is_won():
+                if not self.table.play_for_solver(self.known_win[0]):
+                    self.known_win = None
+                    break
+                if self._show_seq != seq or self.table.game.is_won():
+                    break
+                left = len(self.known_win or [])
+                self.say(f"Showing a win: {plural(left)} to go.", {"stop"})
+                await self._sleep(SHOW_STEP_S)
+        finally:
+            self._play_outs -= 1
+            self.screen.show_me_running(self._play_outs > 0)
         if self._show_seq == seq:
             self.showing = False
             self.unsay()

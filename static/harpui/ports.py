@@ -56,6 +56,10 @@ class Screen(Notices, Piles, Protocol):
     def think_stats(self, nodes: int, longest_s: float, slices: int) -> None:
         """The last search's slices, for people and tests."""
 
+    def show_me_running(self, running: bool) -> None:
+        """Whether a Show me play-out is still running (it may be waiting to
+        notice a Stop), for tests that check nothing moves after Stop."""
+
 
 class Storage(Protocol):
     """Versioned records that survive a reload (harpui.store.Store)."""

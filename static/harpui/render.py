@@ -367,6 +367,10 @@ class Renderer:
         if not nil(panel) and not panel.hidden:
             panel.hidden = True
 
+    def show_me_running(self, running: bool) -> None:
+        """<html data-show-running> while a Show me play-out runs."""
+        document.documentElement.toggleAttribute("data-show-running", running)
+
     def think_stats(self, nodes: int, longest_s: float, slices: int) -> None:
         """The last search's slices, on <html> for people and tests: the most
         nodes one slice explored, the longest slice in milliseconds, and how

@@ -209,7 +209,7 @@ def test_hints_never_block_the_page(open_game: Callable[..., Page]) -> None:
     g = mid_game_two_decks()
     assert solve(g.copy(), max_seconds=2).verdict == "unknown"
     page = open_game(saved=g)
-    page.wait_for_timeout(1500)                 # the page imports the solver a second after it is ready
+    page.wait_for_selector("html[data-solver-loaded]", state="attached")   # imported a second after ready
     rounds = []
     for _ in range(3):
         longtasks, slices = hint_long_tasks(page)
@@ -219,8 +219,7 @@ def test_hints_never_block_the_page(open_game: Callable[..., Page]) -> None:
         if rounds[-1] < 100:
             break
         page.reload()
-        page.wait_for_selector("html[data-harp-ready]", state="attached")
-        page.wait_for_timeout(1500)
+        page.wait_for_selector("html[data-solver-loaded]", state="attached")
     assert min(rounds) < 100, rounds
     assert_shows(page, g)
 
@@ -301,9 +300,10 @@ def test_show_me_asks_first_then_plays_a_win_step_by_step_and_stop_halts_it(
                            timeout=20_000)
     expect(page.locator("#solver-stop")).to_be_visible()
     expect(page.locator("#solver-text")).to_contain_text("Showing a win")
+    expect(page.locator("html")).to_have_attribute("data-show-running", "")
     page.click("#solver-stop")
     played = moves_shown(page) - before
-    page.wait_for_timeout(1000)
+    page.wait_for_selector("html:not([data-show-running])", state="attached")  # the play-out has ended
     assert moves_shown(page) - before == played, "Stop halted it"
     assert 3 <= played < len(line.moves)
     for move in line.moves[:played]:

@@ -77,6 +77,7 @@ class FakeScreen:
         self.panel: str | None = None
         self.buttons: set[str] = set()
         self.thought: tuple[int, float, int] | None = None
+        self.play_out_marks: list[bool] = []
 
     def render(self, view: dict[str, Any], rules: harp.Rules, info: dict[str, Any]) -> None:
         assert rules.id == view["game"]
@@ -118,6 +119,9 @@ class FakeScreen:
 
     def think_stats(self, nodes: int, longest_s: float, slices: int) -> None:
         self.thought = (nodes, longest_s, slices)
+
+    def show_me_running(self, running: bool) -> None:
+        self.play_out_marks.append(running)
 
 
 class FakeDialogs:
@@ -430,6 +434,7 @@ def test_a_win_show_me_played_out_does_not_count_and_each_move_commits_once() ->
     assert r.game.is_won() and r.controller.assisted
     assert r.dialogs.named("won") == [("won", HARPAN_1, True)]
     assert r.log == COMMIT * r.game.history_length
+    assert r.screen.play_out_marks == [True, False]   # running while it played, then not
     rec = r.controller.stats.record("harpan")
     assert (rec["played"], rec["won"], rec["streak"]) == (1, 0, 0)
     assert r.saved()["assisted"] is True
