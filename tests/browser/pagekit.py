@@ -15,6 +15,35 @@ from playwright.sync_api import Page
 
 READY = "html[data-harp-ready]"
 
+EASY5 = "EH1-N-AAAAAAF"
+
+# Harpan deal 1 won in 163 moves (found by the engine's solver; deals never
+# change, so the line is recorded here).  Every foundation move goes to the
+# first foundation that takes the card, as a tap does.
+HARPAN1 = "HN1-N-AAAAAAB"
+HARPAN1_WIN = """
+t7>f1 t2>t5 t5:2>t1 s s s s s s s s s s s s s s s s w>f2 w>f2 t7>f2 t4>t7 t5>t4 t5>f1 t3>t5
+t3>t6 s s w>f3 s s w>f2 s s s s s s s s w>f1 s s w>f2 s w>f3 w>f3 s s s s s s s s s s s w>f2
+w>t4 s s s s s s s s w>t4 t3>t1 w>t3 t6:2>t3 w>t7 t1:4>t7 t6>t1 w>t4 t5:2>t4 t2>t5 s w>t1
+t7:7>t1 t7>t2 t6>t7 t6>f1 t5:2>t6 s s s w>t3 t4:7>t3 s s s s w>t4 s w>t1 s w>t2 w>t2 s s s s
+w>t2 w>t2 t4:2>t2 t6:3>t4 t4:4>t7 s w>t2 t3:4>t7 f2>t3 w>t3 t7:2>t3 t7>f1 t2>f1 t3:3>t7 t3>f2
+t3>f1 t1:3>t2 t1>f2 t1>f1 t7:5>t3 t7>f2 t1>f2 t7>f1 t2:6>t1 t2>f1 t3:7>t7 t3>f2 t2>f2 t3>f1
+t2>f1 t3>f2 t7:10>t3 t7>t4 t7>f4 t6>f4 t3>f4 t1>f4 t3>f3 t1>f3 t3>f4 t1>f4 t3>f3 t1>f3 t3>f4
+t1>f4 t3>f3 t1>f3 t3>f4 t1>f4 t3>f3 t1>f3 t3>f4 t1>f4 t2>f2 t3>f3 t4>f4 t1>f3 t3>f1
+""".split()
+
+# Resolves once the page's service worker is activated (its precache is then
+# complete: install only succeeds with every file cached).
+WORKER_ACTIVATED = """async () => {
+  const registration = await navigator.serviceWorker.ready;
+  const worker = registration.active;
+  if (worker.state !== 'activated') {
+    await new Promise(done => worker.addEventListener('statechange',
+      () => worker.state === 'activated' && done()));
+  }
+  return {scope: registration.scope, script: worker.scriptURL};
+}"""
+
 LAYOUT_JS = """() => {
   const out = {};
   for (const pile of document.querySelectorAll('#board .pile[data-pile]')) {

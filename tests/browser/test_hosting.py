@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import BrowserContext, BrowserType, Page, expect
 
 import build
+from pagekit import WORKER_ACTIVATED
 
 if TYPE_CHECKING:
     from conftest import Watch
@@ -29,16 +30,6 @@ window.__violations = [];
 addEventListener('securitypolicyviolation', e => window.__violations.push(
   e.effectiveDirective + ' blocked ' + (e.blockedURI || 'inline') + ' at ' + e.sourceFile + ':' + e.lineNumber));
 """
-
-WORKER_ACTIVATED = """async () => {
-  const registration = await navigator.serviceWorker.ready;
-  const worker = registration.active;
-  if (worker.state !== 'activated') {
-    await new Promise(done => worker.addEventListener('statechange',
-      () => worker.state === 'activated' && done()));
-  }
-  return registration.scope;
-}"""
 
 
 def open_site(page: Page, url: str, watch: "Watch") -> Page:
@@ -72,7 +63,7 @@ def test_github_pages_sub_path_without_custom_headers(
     with build.serving(site_dir, prefix=SUB_PATH, request_log=log) as url:
         assert url.endswith(SUB_PATH)
         page = open_site(profile.new_page(), url, watch)
-        assert page.evaluate(WORKER_ACTIVATED) == url, "the worker's scope is the sub-path"
+        assert page.evaluate(WORKER_ACTIVATED)["scope"] == url, "the worker's scope is the sub-path"
         page.reload()
         page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
         assert page.evaluate("navigator.serviceWorker.controller.scriptURL") == url + "sw.js"

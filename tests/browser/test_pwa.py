@@ -21,6 +21,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, expect
 
 import build
+from pagekit import WORKER_ACTIVATED
 
 if TYPE_CHECKING:
     from conftest import Watch
@@ -28,18 +29,6 @@ if TYPE_CHECKING:
 READY = "html[data-harp-ready]"
 READY_TIMEOUT_MS = 60_000
 STOCK = '[data-pile="s"]'
-
-# Resolves once the page's service worker is activated (its precache is then
-# complete: install only succeeds with every file cached).
-WORKER_ACTIVATED = """async () => {
-  const registration = await navigator.serviceWorker.ready;
-  const worker = registration.active;
-  if (worker.state !== 'activated') {
-    await new Promise(done => worker.addEventListener('statechange',
-      () => worker.state === 'activated' && done()));
-  }
-  return {scope: registration.scope, script: worker.scriptURL};
-}"""
 
 CACHES = """async () => {
   const out = {};
