@@ -1,5 +1,5 @@
 """The page boots self-hosted and shows the default game (Easy Harp) as the
-page's test contract in DESIGN.md describes it.
+page's test contract in docs/design.md describes it.
 
 The four checks share one page, booted once for the module; the first test
 and the module's teardown fail on console errors, failed loads or requests

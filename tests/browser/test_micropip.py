@@ -1,5 +1,5 @@
 """The engine wheel installs with micropip in a bare Pyodide page, the way
-JupyterLite or another PyScript site would install it (DESIGN.md: the
+JupyterLite or another PyScript site would install it (docs/design.md: the
 engine is a real py3-none-any wheel).
 
 The page here is not the game's: build.micropip_test_site writes a throwaway
