@@ -142,7 +142,7 @@ class Game:
         return sum(len(f) for f in self.foundations) == self.rules.cards
 
     def is_stuck(self) -> bool:
-        """The cheap verdict of RULES.md: nothing useful can happen (see ``progress``)."""
+        """The cheap verdict of docs/rules.md: nothing useful can happen (see ``progress``)."""
         from .progress import is_stuck
 
         return is_stuck(self)
@@ -276,7 +276,7 @@ class Game:
     # ----- views --------------------------------------------------------
 
     def view(self, reveal: bool = False) -> dict[str, Any]:
-        """A plain JSON-able picture of the game for the UI (see DESIGN.md)."""
+        """A plain JSON-able picture of the game for the UI (see docs/design.md)."""
 
         def shown(column: int) -> list[str]:
             col = self.tableau[column]

@@ -1,6 +1,6 @@
 """Which moves make progress: the shallow "stuck" verdict and a simple hint.
 
-RULES.md calls a game stuck when nothing useful can happen: no foundation
+docs/rules.md calls a game stuck when nothing useful can happen: no foundation
 move, no move that turns a card up, no column that can be emptied, no
 reachable waste card that can be played, and no single tableau move or
 take-back that would make one of those possible next.  Moving cards between
