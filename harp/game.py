@@ -6,7 +6,7 @@ import json
 import random
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import codes
 from .cards import ACE, KING, SUIT_NAMES, builds_on, card_name, is_red, long_name, rank, suit
@@ -26,6 +26,14 @@ _MOVE = re.compile(r"(w|t[0-9]{1,6}|f[0-9]{1,6})(?::([0-9]{1,6}))?>(t[0-9]{1,6}|
 FOUNDATION_POINTS = 10
 TURN_UP_POINTS = 5
 WASTE_TO_TABLEAU_POINTS = 5
+
+
+class CardMove(NamedTuple):
+    """A move of cards from pile to pile, read from notation: the top ``count`` cards of ``src`` onto ``dst``."""
+
+    src: Pile
+    count: int  # type: ignore[assignment]  # hides tuple.count: the engine says count for this everywhere
+    dst: Pile
 
 
 @dataclass(frozen=True)
@@ -168,6 +176,29 @@ class Game:
             return None
         return self._value[cards[-1 - depth]]
 
+    def value_of(self, card_id: int) -> int:
+        """The card value (``suit * 13 + rank``) of the physical card ``card_id`` (as in ``view()["ids"]``)."""
+        return self._value[card_id]
+
+    def foundation_accepts(self, slot: int, card: int) -> bool:
+        """Whether foundation ``slot`` (from 0) would take the card value ``card`` now."""
+        return self._foundation_refusal(card, slot) is None
+
+    @property
+    def history(self) -> tuple[str, ...]:
+        """The actions in the history, oldest first, in notation (what a save replays)."""
+        return tuple(step.move for step in self._steps)
+
+    @property
+    def last_action(self) -> str | None:
+        """The last action in the history, in notation, or None when there is none."""
+        return self._steps[-1].move if self._steps else None
+
+    @property
+    def undo_floor(self) -> int:
+        """How many of the oldest actions in the history undo can no longer take back."""
+        return self._undo_floor
+
     def face_up_run(self, column: int) -> int:
         """How many cards at the top of a column form a movable run."""
         col = self.tableau[column]
@@ -221,9 +252,7 @@ class Game:
                 raise IllegalMove(text, refusal)
             self._record(self._tap())
             return
-        src, count, dst = self._parse(text)
-        if dst == ("f", -1):
-            dst = self._first_foundation_for(src, count, text)
+        src, count, dst = self.parse_move(text)
         refusal = self._refusal(src, count, dst)
         if refusal:
             raise IllegalMove(text, refusal)
@@ -344,9 +373,27 @@ class Game:
 
         return load(text)
 
-    # ----- internals: parsing ---------------------------------------------
+    def restore_counters(self, moves: int, undo_floor: int) -> None:
+        """Set the move counter and undo floor a save recorded, once its actions are replayed;
+        ``ValueError`` if they cannot belong to this history."""
+        actions = len(self._steps)
+        limit = self.rules.undo_limit
+        lowest = max(0, actions - limit) if limit is not None else 0
+        if moves < actions:
+            raise ValueError(f"{moves} moves cannot hold {actions} actions")
+        if not lowest <= undo_floor <= actions or (limit is None and undo_floor):
+            raise ValueError(f"undo floor {undo_floor} does not fit a history of {actions} actions")
+        self.moves = moves
+        self._undo_floor = undo_floor
 
-    def _parse(self, text: str) -> tuple[Pile, int, Pile]:
+    # ----- parsing --------------------------------------------------------
+
+    def parse_move(self, move: str) -> CardMove:
+        """The piles and card count of a card move in notation (``t3>f`` names the foundation
+        ``play`` would try); ``IllegalMove`` for text that is no card move, ``s`` included."""
+        text = move.strip().lower()
+        if text == "s":
+            raise IllegalMove(text, "s taps the stock; it moves no cards from one pile to another.")
         m = _MOVE.fullmatch(text)
         if not m:
             raise IllegalMove(
@@ -356,8 +403,10 @@ class Game:
         count = int(m.group(2)) if m.group(2) else 1
         if count < 1:
             raise IllegalMove(text, "A move takes at least one card.")
-        dst = ("f", -1) if m.group(3) == "f" else self._pile(m.group(3), text)
-        return src, count, dst
+        dst = self._first_foundation_for(src, count) if m.group(3) == "f" else self._pile(m.group(3), text)
+        return CardMove(src, count, dst)
+
+    # ----- internals: parsing ---------------------------------------------
 
     def _pile(self, name: str, move: str) -> Pile:
         kind = name[0]
@@ -396,7 +445,7 @@ class Game:
         out += [("t", i) for i in range(self.rules.columns) if ("t", i) != src]
         return out
 
-    def _first_foundation_for(self, src: Pile, count: int, text: str) -> Pile:
+    def _first_foundation_for(self, src: Pile, count: int) -> Pile:
         """For ``t3>f``: the first foundation that takes the card, else the one whose refusal explains best."""
         for i in range(self.rules.foundations):
             if self._refusal(src, count, ("f", i)) is None:

@@ -29,7 +29,7 @@ def reachable_stock_cards(game: Game) -> set[int]:
     stock, waste, pass_number = list(game.stock), list(game.waste), game.pass_number
     seen: set[int] = set()
     if waste:
-        seen.add(game._value[waste[-1]])
+        seen.add(game.value_of(waste[-1]))
     start = (len(stock), len(waste))
     total_passes = game.rules.passes
     limit = 2 * (len(stock) + len(waste)) + 4  # two whole passes always return to the start
@@ -42,7 +42,7 @@ def reachable_stock_cards(game: Game) -> set[int]:
         else:
             break
         if waste:
-            seen.add(game._value[waste[-1]])
+            seen.add(game.value_of(waste[-1]))
         if (len(stock), len(waste)) == start and total_passes is None:
             break
     return seen
@@ -50,11 +50,12 @@ def reachable_stock_cards(game: Game) -> set[int]:
 
 def _card_fits_somewhere(game: Game, card: int) -> bool:
     for i in range(len(game.foundations)):
-        if game._foundation_refusal(card, i) is None:
+        if game.foundation_accepts(i, card):
             return True
-    for col in game.tableau:
-        if col:
-            if builds_on(card, game._value[col[-1]]):
+    for i in range(len(game.tableau)):
+        top = game.card_at(("t", i))
+        if top is not None:
+            if builds_on(card, top):
                 return True
         elif game.rules.empty == "any" or rank(card) == KING:
             return True
@@ -71,7 +72,7 @@ def progress_moves(game: Game, ignore: tuple[Pile, int] | None = None) -> list[t
     for move in game.legal_moves():
         if move == "s":
             continue
-        src, count, dst = game._parse(move)
+        src, count, dst = game.parse_move(move)
         if ignore and src == ignore[0] and count <= ignore[1]:
             continue
         if dst[0] == "f":
@@ -98,7 +99,7 @@ def enabling_moves(game: Game) -> list[str]:
     for move in game.legal_moves():
         if move == "s" or move.startswith("w"):
             continue
-        src, count, dst = game._parse(move)
+        src, count, dst = game.parse_move(move)
         if dst[0] == "f":
             continue
         after = game.copy()
@@ -134,7 +135,7 @@ def stuck_checks(game: Game) -> list[tuple[str, bool]]:
 
 
 def _is_king_to_space(game: Game, move: str) -> bool:
-    src, count, dst = game._parse(move)
+    src, count, dst = game.parse_move(move)
     card = game.card_at(src, count - 1)
     return dst[0] == "t" and not game.tableau[dst[1]] and card is not None and rank(card) == KING
 
@@ -148,17 +149,18 @@ def hint(game: Game) -> str | None:
 
         def key(item: tuple[str, str]) -> tuple[int, int]:
             move, reason = item
-            src = game._parse(move)[0]
+            src = game.parse_move(move).src
             depth = game.down[src[1]] if src[0] == "t" else 0
             return (order.index(reason), -depth)
 
         return min(moves, key=key)[0]
     if "s" in game.legal_moves() and _stock_can_help(game):
         return "s"
-    last = game._steps[-1] if game._steps else None
+    last = game.last_action
+    back = game.parse_move(last) if last is not None and last != "s" else None
     for move in enabling_moves(game):
-        src, count, dst = game._parse(move)
-        if last is not None and (last.src, last.dst, last.count) == (dst, src, count):
+        src, count, dst = game.parse_move(move)
+        if back is not None and (back.src, back.dst, back.count) == (dst, src, count):
             continue  # that would only put back the move just made
         return move
     return None

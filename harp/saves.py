@@ -66,12 +66,10 @@ def _load(text: object) -> Game:
     if moves < len(actions):
         raise CorruptSave(f"the save counts {moves} moves but holds {len(actions)} actions")
     floor = _field(data, "undo_floor", int)
-    limit = game.rules.undo_limit
-    lowest = max(0, len(actions) - limit) if limit is not None else 0
-    if not lowest <= floor <= len(actions) or (limit is None and floor):
-        raise CorruptSave(f"the save's undo history is inconsistent (undo floor {floor})")
-    game.moves = moves
-    game._undo_floor = floor
+    try:
+        game.restore_counters(moves, floor)
+    except ValueError:
+        raise CorruptSave(f"the save's undo history is inconsistent (undo floor {floor})") from None
 
     board = _field(data, "board", dict)
     _check_card_counts(board, game)
