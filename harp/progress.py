@@ -11,7 +11,7 @@ cards that were just moved.
 from __future__ import annotations
 
 from .cards import KING, builds_on, rank
-from .game import Game, Pile
+from .position import Pile, Position
 
 # Reasons a move makes progress, best first (also the hint's order).
 FOUNDATION = "to a foundation"
@@ -20,7 +20,7 @@ EMPTIES = "empties a column"
 FROM_WASTE = "plays a card from the stock"
 
 
-def reachable_stock_cards(game: Game) -> set[int]:
+def reachable_stock_cards(game: Position) -> set[int]:
     """Card values that stock taps can bring to the top of the waste (the current top included).
 
     Simulated on copies of the piles, not on the game, until the stock and
@@ -48,7 +48,7 @@ def reachable_stock_cards(game: Game) -> set[int]:
     return seen
 
 
-def _card_fits_somewhere(game: Game, card: int) -> bool:
+def _card_fits_somewhere(game: Position, card: int) -> bool:
     for i in range(len(game.foundations)):
         if game.foundation_accepts(i, card):
             return True
@@ -62,7 +62,7 @@ def _card_fits_somewhere(game: Game, card: int) -> bool:
     return False
 
 
-def progress_moves(game: Game, ignore: tuple[Pile, int] | None = None) -> list[tuple[str, str]]:
+def progress_moves(game: Position, ignore: tuple[Pile, int] | None = None) -> list[tuple[str, str]]:
     """Legal moves that make progress now, as (move, reason).
 
     ``ignore`` = (pile, count): moves of at most that many cards from that pile
@@ -89,11 +89,11 @@ def progress_moves(game: Game, ignore: tuple[Pile, int] | None = None) -> list[t
     return out
 
 
-def _stock_can_help(game: Game) -> bool:
+def _stock_can_help(game: Position) -> bool:
     return any(_card_fits_somewhere(game, card) for card in reachable_stock_cards(game))
 
 
-def enabling_moves(game: Game) -> list[str]:
+def enabling_moves(game: Position) -> list[str]:
     """Tableau moves and take-backs that make progress possible on the next move."""
     out = []
     for move in game.legal_moves():
@@ -109,7 +109,7 @@ def enabling_moves(game: Game) -> list[str]:
     return out
 
 
-def is_stuck(game: Game) -> bool:
+def is_stuck(game: Position) -> bool:
     if game.is_won():
         return False
     if progress_moves(game) or _stock_can_help(game):
@@ -117,7 +117,7 @@ def is_stuck(game: Game) -> bool:
     return not enabling_moves(game)
 
 
-def stuck_checks(game: Game) -> list[tuple[str, bool]]:
+def stuck_checks(game: Position) -> list[tuple[str, bool]]:
     """Harpan's four questions before giving up, each answered for this position."""
     top = game.card_at(("w", 0))
     waste_playable = top is not None and _card_fits_somewhere(game, top)
@@ -134,13 +134,13 @@ def stuck_checks(game: Game) -> list[tuple[str, bool]]:
     ]
 
 
-def _is_king_to_space(game: Game, move: str) -> bool:
+def _is_king_to_space(game: Position, move: str) -> bool:
     src, count, dst = game.parse_move(move)
     card = game.card_at(src, count - 1)
     return dst[0] == "t" and not game.tableau[dst[1]] and card is not None and rank(card) == KING
 
 
-def hint(game: Game) -> str | None:
+def hint(game: Position) -> str | None:
     """A simple heuristic best move: progress first, then the stock when a card in it can be
     played, then a move that makes progress possible (never straight back)."""
     moves = progress_moves(game)

@@ -49,7 +49,8 @@ from dataclasses import dataclass, field
 from typing import Iterator
 
 from .cards import KING, builds_on, is_red, rank, suit
-from .game import Game
+from .position import Position
+from .progress import hint
 
 UNKNOWN_CARD = -1
 
@@ -103,23 +104,23 @@ Seen = dict[tuple[object, object], tuple[int, ...]]
 
 
 class _Solver:
-    def __init__(self, game: Game, thoughtful: bool, prune: bool) -> None:
+    def __init__(self, game: Position, thoughtful: bool, prune: bool) -> None:
         self.rules = game.rules
         self.thoughtful = thoughtful
         self.prune = prune
         self.decks = game.rules.decks
-        values = game._value
+        value = game.value_of
         # Hidden cards of each column, bottom -> top (unknown in fair mode).
         self.hidden = [
-            [values[c] if thoughtful else UNKNOWN_CARD for c in col[: game.down[i]]] for i, col in enumerate(game.tableau)
+            [value(c) if thoughtful else UNKNOWN_CARD for c in col[: game.down[i]]] for i, col in enumerate(game.tableau)
         ]
-        columns = tuple(tuple(values[c] for c in col[game.down[i]:]) for i, col in enumerate(game.tableau))
+        columns = tuple(tuple(value(c) for c in col[game.down[i]:]) for i, col in enumerate(game.tableau))
         stock_known = thoughtful or game.pass_number > 1
-        talon = tuple(values[c] for c in game.waste) + tuple(
-            values[c] if stock_known else UNKNOWN_CARD for c in reversed(game.stock)
+        talon = tuple(value(c) for c in game.waste) + tuple(
+            value(c) if stock_known else UNKNOWN_CARD for c in reversed(game.stock)
         )
         foundations = tuple(
-            (suit(values[f[0]]) if f else self._slot_suit(i), len(f)) for i, f in enumerate(game.foundations)
+            (suit(value(f[0])) if f else self._slot_suit(i), len(f)) for i, f in enumerate(game.foundations)
         )
         self.start: State = (columns, tuple(game.down), talon, len(game.waste), game.pass_number, foundations)
         self.frontier_found = False
@@ -647,14 +648,14 @@ class Portfolio:
 
 
 def start_search(
-    game: Game, *, max_nodes: int | None = None, max_seconds: float | None = None, thoughtful: bool = False
+    game: Position, *, max_nodes: int | None = None, max_seconds: float | None = None, thoughtful: bool = False
 ) -> Portfolio:
     """A search to run in slices with ``advance`` (for the page's hints)."""
     return Portfolio(_Solver(game, thoughtful, True), max_nodes, max_seconds)
 
 
 def solve(
-    game: Game,
+    game: Position,
     *,
     max_nodes: int | None = None,
     max_seconds: float | None = None,
@@ -688,10 +689,8 @@ def solve(
     return result
 
 
-def greedy_playout(game: Game, max_moves: int, deadline: float) -> list[str] | None:
+def greedy_playout(game: Position, max_moves: int, deadline: float) -> list[str] | None:
     """The moves ``harp.hint`` plays from here, if following it wins; else None."""
-    from .progress import hint
-
     twin = game.copy()
     line: list[str] = []
     seen: set[object] = set()
@@ -708,7 +707,7 @@ def greedy_playout(game: Game, max_moves: int, deadline: float) -> list[str] | N
     return line if twin.is_won() else None
 
 
-def _position(game: Game) -> object:
+def _position(game: Position) -> object:
     """Where every card is (the pass counts only when passes are limited)."""
     return (
         tuple(map(tuple, game.tableau)), tuple(game.down), tuple(game.stock), tuple(game.waste),
