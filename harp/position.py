@@ -422,18 +422,20 @@ class Position:
 
     # ----- internals: rules ------------------------------------------------
 
+    def _tap_result(self) -> tuple[int, int] | None:
+        """The waste size and pass number a stock tap would leave (see ``Rules.tap``), or None."""
+        return self.rules.tap(len(self.stock) + len(self.waste), len(self.waste), self.pass_number)
+
     def _refusal_to_tap(self) -> str | None:
-        if self.stock:
+        if self._tap_result() is not None:
             return None
         if not self.waste:
             return "The stock and the waste are both empty: there is nothing left to draw."
-        if self.passes_left == 0:
-            total = self.rules.passes
-            return (
-                f"No passes left: {self.rules.name} allows {total} pass{'es' if total != 1 else ''} "
-                "through the stock, and the last one is used up."
-            )
-        return None
+        total = self.rules.passes
+        return (
+            f"No passes left: {self.rules.name} allows {total} pass{'es' if total != 1 else ''} "
+            "through the stock, and the last one is used up."
+        )
 
     def _refusal(self, src: Pile, count: int, dst: Pile) -> str | None:
         """Why moving the top ``count`` cards of ``src`` onto ``dst`` is illegal, or None if it is legal."""
@@ -561,14 +563,17 @@ class Position:
     # ----- internals: changing the board ------------------------------------
 
     def _tap(self) -> _Step:
-        if self.stock:
-            count = min(self.rules.draw, len(self.stock))
+        after = self._tap_result()
+        assert after is not None, "a refused tap is never played"
+        waste, pass_number = after
+        if pass_number == self.pass_number:
+            count = waste - len(self.waste)
             for _ in range(count):
                 self.waste.append(self.stock.pop())
             return _Step("s", ("s", 0), ("w", 0), count, False, 0)
-        self.stock = self.waste[::-1]
+        self.stock = self.waste[::-1]  # a redeal: the waste turned over, face down, in the same order
         self.waste = []
-        self.pass_number += 1
+        self.pass_number = pass_number
         return _Step("s", ("w", 0), ("s", 0), len(self.stock), False, 0)
 
     def _move(self, src: Pile, count: int, dst: Pile) -> _Step:

@@ -21,31 +21,12 @@ FROM_WASTE = "plays a card from the stock"
 
 
 def reachable_stock_cards(game: Position) -> set[int]:
-    """Card values that stock taps can bring to the top of the waste (the current top included).
-
-    Simulated on copies of the piles, not on the game, until the stock and
-    waste come back to where they started or the passes run out.
-    """
-    stock, waste, pass_number = list(game.stock), list(game.waste), game.pass_number
-    seen: set[int] = set()
-    if waste:
-        seen.add(game.value_of(waste[-1]))
-    start = (len(stock), len(waste))
-    total_passes = game.rules.passes
-    limit = 2 * (len(stock) + len(waste)) + 4  # two whole passes always return to the start
-    for _ in range(limit):
-        if stock:
-            for _ in range(min(game.rules.draw, len(stock))):
-                waste.append(stock.pop())
-        elif waste and (total_passes is None or pass_number < total_passes):
-            stock, waste, pass_number = waste[::-1], [], pass_number + 1
-        else:
-            break
-        if waste:
-            seen.add(game.value_of(waste[-1]))
-        if (len(stock), len(waste)) == start and total_passes is None:
-            break
-    return seen
+    """Card values that stock taps can bring to the top of the waste (the current top included)."""
+    talon = [game.value_of(c) for c in game.waste] + [game.value_of(c) for c in reversed(game.stock)]
+    tops = [tap.waste for tap in game.rules.stock_cycle(len(talon), len(game.waste), game.pass_number)]
+    if game.waste:
+        tops.append(len(game.waste))
+    return {talon[top - 1] for top in tops}
 
 
 def _card_fits_somewhere(game: Position, card: int) -> bool:

@@ -125,6 +125,8 @@ class _Solver:
         self.start: State = (columns, tuple(game.down), talon, len(game.waste), game.pass_number, foundations)
         self.frontier_found = False
         self.frontier_moves: list[list[str]] = []  # moves from the state being expanded that reveal a card
+        # (talon size, position, pass or 0 when unlimited) -> Rules.stock_cycle with passes counted from 0
+        self.stock_walks: dict[tuple[int, int, int], list[tuple[int, int, int, int]]] = {}
 
     # ----- rules on solver states -------------------------------------------
 
@@ -255,29 +257,20 @@ class _Solver:
         _, _, talon, position, pass_number, _ = state
         if position:
             yield 0, position, pass_number
-        seen = {position}  # reaching a position again on a later pass is never better
-        total = self.rules.passes
-        taps = 0
-        for _ in range(2 * len(talon) + 4):
-            if position < len(talon):
-                nxt = min(position + self.rules.draw, len(talon))
-                if any(c == UNKNOWN_CARD for c in talon[position:nxt]):
-                    self.frontier_found = True
-                    self.frontier_moves.append(["s"] * (taps + 1))
-                    return
-                position = nxt
-            elif talon and (total is None or pass_number < total):
-                position, pass_number = 0, pass_number + 1
-            else:
+        # Reaching a position again on a later pass is never better, so the walk lists each once.
+        key = (len(talon), position, pass_number if self.rules.passes is not None else 0)
+        walk = self.stock_walks.get(key)
+        if walk is None:
+            walk = [(tap.taps, tap.drawn_from, tap.waste, tap.pass_number - key[2])
+                    for tap in self.rules.stock_cycle(*key)]
+            self.stock_walks[key] = walk
+        hidden = UNKNOWN_CARD in talon
+        for taps, drawn_from, reached, passes in walk:
+            if hidden and UNKNOWN_CARD in talon[drawn_from:reached]:
+                self.frontier_found = True
+                self.frontier_moves.append(["s"] * taps)
                 return
-            taps += 1
-            if position in seen:
-                if total is None and position == state[3]:
-                    return  # back where we started: the cycle is complete
-                continue
-            seen.add(position)
-            if position:
-                yield taps, position, pass_number
+            yield taps, reached, pass_number + passes
 
     @staticmethod
     def _allowed(need: Need, src: int, dst: int, count: int) -> bool:

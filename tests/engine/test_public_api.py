@@ -124,3 +124,60 @@ def test_undo_floor_and_restore_counters() -> None:
         unlimited.restore_counters(1, 1)
     unlimited.restore_counters(7, 0)
     assert unlimited.moves == 7 and unlimited.can_undo()
+
+
+# ----- the stock rule, written once in Rules and used by the game, progress and the solver -----
+
+
+def _literal_taps(draw: int, passes: int | None, talon: int, waste: int, pass_number: int, taps: int) -> list[tuple[int, int]]:
+    """The (waste size, pass) after each of ``taps`` taps, from docs/rules.md's words, written out again."""
+    out = []
+    for _ in range(taps):
+        if waste < talon:
+            waste = min(waste + draw, talon)
+        elif talon and (passes is None or pass_number < passes):
+            waste, pass_number = 0, pass_number + 1
+        else:
+            break
+        out.append((waste, pass_number))
+    return out
+
+
+def test_tap_draws_then_redeals_while_passes_remain() -> None:
+    harp_rules = harp.GAMES["harp"]  # draw 1, 4 passes
+    assert harp_rules.tap(59, 0, 1) == (1, 1)
+    assert harp_rules.tap(59, 59, 1) == (0, 2)
+    assert harp_rules.tap(59, 59, 4) is None
+    assert harp_rules.tap(0, 0, 1) is None
+    endless = harp.GAMES["endless-harp"]  # draw 3, unlimited
+    assert endless.tap(49, 47, 1) == (49, 1)
+    assert endless.tap(49, 49, 100) == (0, 101)
+
+
+def test_stock_cycle_lists_the_first_tap_to_reach_each_waste_size() -> None:
+    for game_id in ("harp", "big-harp", "endless-harp"):
+        for draw in (1, 3):
+            for passes in (None, 1, 2, 4):
+                rules = harp.GAMES[game_id].with_options(draw=draw, passes=passes)
+                for talon in range(0, 9):
+                    for waste in range(talon + 1):
+                        for pass_number in range(1, (passes or 3) + 1):
+                            literal = _literal_taps(draw, passes, talon, waste, pass_number, 4 * (talon + 2))
+                            first: dict[int, tuple[int, int, int]] = {}
+                            before = waste
+                            for taps, (size, pass_now) in enumerate(literal, 1):
+                                if size and size != waste and size not in first:
+                                    first[size] = (taps, before, pass_now)
+                                before = size
+                            cycle = rules.stock_cycle(talon, waste, pass_number)
+                            assert [(t.waste, (t.taps, t.drawn_from, t.pass_number)) for t in cycle] == list(first.items())
+
+
+def test_the_game_taps_as_the_rules_say() -> None:
+    g = harp.Game.new("endless-harp", deal=4, passes=2)
+    expected = _literal_taps(3, 2, 49, 0, 1, 40)
+    for waste, pass_number in expected:
+        g.play("s")
+        assert (len(g.view()["waste"]), g.pass_number) == (waste, pass_number)
+    with pytest.raises(harp.IllegalMove, match="No passes left"):
+        g.play("s")
