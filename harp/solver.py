@@ -109,6 +109,9 @@ class _Solver:
         self.thoughtful = thoughtful
         self.prune = prune
         self.decks = game.rules.decks
+        # The suit each foundation slot is kept for, or -1 where any ace may start it (Rules.slot_suit).
+        self.slot_suits = [-1 if kept is None else kept
+                           for kept in map(self.rules.slot_suit, range(self.rules.foundations))]
         value = game.value_of
         # Hidden cards of each column, bottom -> top (unknown in fair mode).
         self.hidden = [
@@ -120,7 +123,7 @@ class _Solver:
             value(c) if stock_known else UNKNOWN_CARD for c in reversed(game.stock)
         )
         foundations = tuple(
-            (suit(value(f[0])) if f else self._slot_suit(i), len(f)) for i, f in enumerate(game.foundations)
+            (suit(value(f[0])) if f else self.slot_suits[i], len(f)) for i, f in enumerate(game.foundations)
         )
         self.start: State = (columns, tuple(game.down), talon, len(game.waste), game.pass_number, foundations)
         self.frontier_found = False
@@ -129,9 +132,6 @@ class _Solver:
         self.stock_walks: dict[tuple[int, int, int], list[tuple[int, int, int, int]]] = {}
 
     # ----- rules on solver states -------------------------------------------
-
-    def _slot_suit(self, index: int) -> int:
-        return index // self.decks if self.rules.reserved_slots else -1
 
     def _foundation_for(self, foundations: tuple[tuple[int, int], ...], card: int) -> int:
         """The first slot that takes ``card`` (as the engine's ``>f`` picks), or -1."""
@@ -391,7 +391,7 @@ class _Solver:
                         cols = list(columns)
                         cols[j] = columns[j] + (card,)
                         fnd = list(foundations)
-                        fnd[f] = (s if self.rules.reserved_slots or h > 1 else -1, h - 1)
+                        fnd[f] = (s if h > 1 else self.slot_suits[f], h - 1)
                         after = (tuple(cols), downs, talon, position, pass_number, tuple(fnd))
                         out.append(([f"f{f + 1}>t{j + 1}"], after, 8, ("onto", j) if prune else None))
         out.sort(key=lambda step: (self._distance(step[1]), step[2], len(step[0])))
