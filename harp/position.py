@@ -38,8 +38,8 @@ class CardMove(NamedTuple):
 
 
 @dataclass(frozen=True)
-class _Step:
-    """What one action changed, so that undo can put it back exactly."""
+class UndoRecord:
+    """One action in the history: what it changed, so that undo can put it back exactly."""
 
     move: str  # normalised notation, as replayed from a save
     src: Pile
@@ -82,7 +82,7 @@ class Position:
         self.pass_number = 1
         self.score = 0
         self.moves = 0
-        self._steps: list[_Step] = []
+        self._history: list[UndoRecord] = []
         self._undo_floor = 0
 
     # ----- making games -------------------------------------------------
@@ -136,7 +136,7 @@ class Position:
         twin.stock = list(self.stock)
         twin.waste = list(self.waste)
         twin.foundations = [list(f) for f in self.foundations]
-        twin._steps = list(self._steps)
+        twin._history = list(self._history)
         return twin
 
     # ----- questions ----------------------------------------------------
@@ -153,10 +153,10 @@ class Position:
     @property
     def history_length(self) -> int:
         """How many actions the game holds in its history (what a save replays)."""
-        return len(self._steps)
+        return len(self._history)
 
     def can_undo(self) -> bool:
-        return len(self._steps) > self._undo_floor
+        return len(self._history) > self._undo_floor
 
     def card_at(self, pile: Pile, depth: int = 0) -> int | None:
         """The value of the card ``depth`` places below the top of a pile, or None."""
@@ -176,12 +176,12 @@ class Position:
     @property
     def history(self) -> tuple[str, ...]:
         """The actions in the history, oldest first, in notation (what a save replays)."""
-        return tuple(step.move for step in self._steps)
+        return tuple(record.move for record in self._history)
 
     @property
     def last_action(self) -> str | None:
         """The last action in the history, in notation, or None when there is none."""
-        return self._steps[-1].move if self._steps else None
+        return self._history[-1].move if self._history else None
 
     @property
     def undo_floor(self) -> int:
@@ -251,22 +251,22 @@ class Position:
         """Take back the last action.  False when nothing (or nothing more, in Easy Harp) can be undone."""
         if not self.can_undo():
             return False
-        step = self._steps.pop()
-        self.score -= step.points
-        if step.move == "s":
-            if step.src == ("w", 0):  # a redeal: the stock goes back to being the waste
+        record = self._history.pop()
+        self.score -= record.points
+        if record.move == "s":
+            if record.src == ("w", 0):  # a redeal: the stock goes back to being the waste
                 self.waste = self.stock[::-1]
                 self.stock = []
                 self.pass_number -= 1
             else:
-                for _ in range(step.count):
+                for _ in range(record.count):
                     self.stock.append(self.waste.pop())
             return True
-        if step.turned_up:
-            self.down[step.src[1]] += 1
-        moved = self._cards(step.dst)[-step.count:]
-        del self._cards(step.dst)[-step.count:]
-        self._cards(step.src).extend(moved)
+        if record.turned_up:
+            self.down[record.src[1]] += 1
+        moved = self._cards(record.dst)[-record.count:]
+        del self._cards(record.dst)[-record.count:]
+        self._cards(record.src).extend(moved)
         return True
 
     def foundation_move(self, pile: str) -> str | None:
@@ -338,7 +338,7 @@ class Position:
     def restore_counters(self, moves: int, undo_floor: int) -> None:
         """Set the move counter and undo floor a save recorded, once its actions are replayed;
         ``ValueError`` if they cannot belong to this history."""
-        actions = len(self._steps)
+        actions = len(self._history)
         limit = self.rules.undo_limit
         lowest = max(0, actions - limit) if limit is not None else 0
         if moves < actions:
@@ -562,7 +562,7 @@ class Position:
 
     # ----- internals: changing the board ------------------------------------
 
-    def _tap(self) -> _Step:
+    def _tap(self) -> UndoRecord:
         after = self._tap_result()
         assert after is not None, "a refused tap is never played"
         waste, pass_number = after
@@ -570,13 +570,13 @@ class Position:
             count = waste - len(self.waste)
             for _ in range(count):
                 self.waste.append(self.stock.pop())
-            return _Step("s", ("s", 0), ("w", 0), count, False, 0)
+            return UndoRecord("s", ("s", 0), ("w", 0), count, False, 0)
         self.stock = self.waste[::-1]  # a redeal: the waste turned over, face down, in the same order
         self.waste = []
         self.pass_number = pass_number
-        return _Step("s", ("w", 0), ("s", 0), len(self.stock), False, 0)
+        return UndoRecord("s", ("w", 0), ("s", 0), len(self.stock), False, 0)
 
-    def _move(self, src: Pile, count: int, dst: Pile) -> _Step:
+    def _move(self, src: Pile, count: int, dst: Pile) -> UndoRecord:
         cards = self._cards(src)
         moved = cards[-count:]
         del cards[-count:]
@@ -589,14 +589,14 @@ class Position:
             points += FOUNDATION_POINTS
         elif src[0] == "w":
             points += WASTE_TO_TABLEAU_POINTS
-        return _Step(_notation(src, count, dst), src, dst, count, turned_up, points)
+        return UndoRecord(_notation(src, count, dst), src, dst, count, turned_up, points)
 
-    def _record(self, step: _Step) -> None:
-        self._steps.append(step)
-        self.score += step.points
+    def _record(self, record: UndoRecord) -> None:
+        self._history.append(record)
+        self.score += record.points
         self.moves += 1
         if self.rules.undo_limit is not None:
-            self._undo_floor = max(self._undo_floor, len(self._steps) - self.rules.undo_limit)
+            self._undo_floor = max(self._undo_floor, len(self._history) - self.rules.undo_limit)
 
 
 def _shorten(text: str, limit: int = 24) -> str:

@@ -108,12 +108,8 @@ def build(
     if fill:
         rest = [n for n in ALL_NAMES for _ in range(rules.decks - counts[n])]
         g.stock = place(rest) + g.stock
-    g._value = values
+    g._value = values  # the one private the helper must set: no public call deals chosen cards
     g.pass_number = passes_used
-    g.score = 0
-    g.moves = 0
-    g._steps = []
-    g._undo_floor = 0
     return g
 
 
