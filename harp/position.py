@@ -1,7 +1,7 @@
 """A ``Position``: one deal of one game as it is played, its moves, undo and views.
 
-This is the core of the engine and needs none of its other modules but the
-rules, cards and codes.  ``harp.Game`` adds what needs more: the stuck
+This is the core of the engine: of its other modules it needs only rules,
+cards, codes, rng and errors.  ``harp.Game`` adds what needs more: the stuck
 verdict (``progress``), saves (``saves``) and the text board (``text``).
 """
 
