@@ -66,7 +66,7 @@ def test_fair_mode_does_not_peek_at_face_down_cards() -> None:
     # The fair answer is the same whatever the hidden cards are: shuffle them and ask again.
     scrambled = game.copy()
     hidden = [cid for i, col in enumerate(scrambled.tableau) for cid in col[: scrambled.down[i]]] + scrambled.stock
-    values = [scrambled._value[c] for c in hidden]
+    values = [scrambled.value_of(c) for c in hidden]
     for cid, value in zip(hidden, reversed(values)):
         scrambled._value[cid] = value
     again = solve(scrambled, max_nodes=BUDGET_NODES)
