@@ -1,6 +1,6 @@
 """Which moves make progress: the shallow "stuck" verdict and a simple hint.
 
-RULES.md calls a game stuck when nothing useful can happen: no foundation
+docs/rules.md calls a game stuck when nothing useful can happen: no foundation
 move, no move that turns a card up, no column that can be emptied, no
 reachable waste card that can be played, and no single tableau move or
 take-back that would make one of those possible next.  Moving cards between
@@ -11,7 +11,7 @@ cards that were just moved.
 from __future__ import annotations
 
 from .cards import KING, builds_on, rank
-from .game import Game, Pile
+from .position import Pile, Position
 
 # Reasons a move makes progress, best first (also the hint's order).
 FOUNDATION = "to a foundation"
@@ -20,48 +20,30 @@ EMPTIES = "empties a column"
 FROM_WASTE = "plays a card from the stock"
 
 
-def reachable_stock_cards(game: Game) -> set[int]:
-    """Card values that stock taps can bring to the top of the waste (the current top included).
-
-    Simulated on copies of the piles, not on the game, until the stock and
-    waste come back to where they started or the passes run out.
-    """
-    stock, waste, pass_number = list(game.stock), list(game.waste), game.pass_number
-    seen: set[int] = set()
-    if waste:
-        seen.add(game._value[waste[-1]])
-    start = (len(stock), len(waste))
-    total_passes = game.rules.passes
-    limit = 2 * (len(stock) + len(waste)) + 4  # two whole passes always return to the start
-    for _ in range(limit):
-        if stock:
-            for _ in range(min(game.rules.draw, len(stock))):
-                waste.append(stock.pop())
-        elif waste and (total_passes is None or pass_number < total_passes):
-            stock, waste, pass_number = waste[::-1], [], pass_number + 1
-        else:
-            break
-        if waste:
-            seen.add(game._value[waste[-1]])
-        if (len(stock), len(waste)) == start and total_passes is None:
-            break
-    return seen
+def reachable_stock_cards(game: Position) -> set[int]:
+    """Card values that stock taps can bring to the top of the waste (the current top included)."""
+    talon = [game.value_of(c) for c in game.waste] + [game.value_of(c) for c in reversed(game.stock)]
+    tops = [tap.waste for tap in game.rules.stock_cycle(len(talon), len(game.waste), game.pass_number)]
+    if game.waste:
+        tops.append(len(game.waste))
+    return {talon[top - 1] for top in tops}
 
 
-def _card_fits_somewhere(game: Game, card: int) -> bool:
+def _card_fits_somewhere(game: Position, card: int) -> bool:
     for i in range(len(game.foundations)):
-        if game._foundation_refusal(card, i) is None:
+        if game.foundation_accepts(i, card):
             return True
-    for col in game.tableau:
-        if col:
-            if builds_on(card, game._value[col[-1]]):
+    for i in range(len(game.tableau)):
+        top = game.card_at(("t", i))
+        if top is not None:
+            if builds_on(card, top):
                 return True
         elif game.rules.empty == "any" or rank(card) == KING:
             return True
     return False
 
 
-def progress_moves(game: Game, ignore: tuple[Pile, int] | None = None) -> list[tuple[str, str]]:
+def progress_moves(game: Position, ignore: tuple[Pile, int] | None = None) -> list[tuple[str, str]]:
     """Legal moves that make progress now, as (move, reason).
 
     ``ignore`` = (pile, count): moves of at most that many cards from that pile
@@ -71,7 +53,7 @@ def progress_moves(game: Game, ignore: tuple[Pile, int] | None = None) -> list[t
     for move in game.legal_moves():
         if move == "s":
             continue
-        src, count, dst = game._parse(move)
+        src, count, dst = game.parse_move(move)
         if ignore and src == ignore[0] and count <= ignore[1]:
             continue
         if dst[0] == "f":
@@ -88,17 +70,17 @@ def progress_moves(game: Game, ignore: tuple[Pile, int] | None = None) -> list[t
     return out
 
 
-def _stock_can_help(game: Game) -> bool:
+def _stock_can_help(game: Position) -> bool:
     return any(_card_fits_somewhere(game, card) for card in reachable_stock_cards(game))
 
 
-def enabling_moves(game: Game) -> list[str]:
+def enabling_moves(game: Position) -> list[str]:
     """Tableau moves and take-backs that make progress possible on the next move."""
     out = []
     for move in game.legal_moves():
         if move == "s" or move.startswith("w"):
             continue
-        src, count, dst = game._parse(move)
+        src, count, dst = game.parse_move(move)
         if dst[0] == "f":
             continue
         after = game.copy()
@@ -108,7 +90,7 @@ def enabling_moves(game: Game) -> list[str]:
     return out
 
 
-def is_stuck(game: Game) -> bool:
+def is_stuck(game: Position) -> bool:
     if game.is_won():
         return False
     if progress_moves(game) or _stock_can_help(game):
@@ -116,7 +98,7 @@ def is_stuck(game: Game) -> bool:
     return not enabling_moves(game)
 
 
-def stuck_checks(game: Game) -> list[tuple[str, bool]]:
+def stuck_checks(game: Position) -> list[tuple[str, bool]]:
     """Harpan's four questions before giving up, each answered for this position."""
     top = game.card_at(("w", 0))
     waste_playable = top is not None and _card_fits_somewhere(game, top)
@@ -133,13 +115,13 @@ def stuck_checks(game: Game) -> list[tuple[str, bool]]:
     ]
 
 
-def _is_king_to_space(game: Game, move: str) -> bool:
-    src, count, dst = game._parse(move)
+def _is_king_to_space(game: Position, move: str) -> bool:
+    src, count, dst = game.parse_move(move)
     card = game.card_at(src, count - 1)
     return dst[0] == "t" and not game.tableau[dst[1]] and card is not None and rank(card) == KING
 
 
-def hint(game: Game) -> str | None:
+def hint(game: Position) -> str | None:
     """A simple heuristic best move: progress first, then the stock when a card in it can be
     played, then a move that makes progress possible (never straight back)."""
     moves = progress_moves(game)
@@ -148,17 +130,18 @@ def hint(game: Game) -> str | None:
 
         def key(item: tuple[str, str]) -> tuple[int, int]:
             move, reason = item
-            src = game._parse(move)[0]
+            src = game.parse_move(move).src
             depth = game.down[src[1]] if src[0] == "t" else 0
             return (order.index(reason), -depth)
 
         return min(moves, key=key)[0]
     if "s" in game.legal_moves() and _stock_can_help(game):
         return "s"
-    last = game._steps[-1] if game._steps else None
+    last = game.last_action
+    back = game.parse_move(last) if last is not None and last != "s" else None
     for move in enabling_moves(game):
-        src, count, dst = game._parse(move)
-        if last is not None and (last.src, last.dst, last.count) == (dst, src, count):
+        src, count, dst = game.parse_move(move)
+        if back is not None and (back.src, back.dst, back.count) == (dst, src, count):
             continue  # that would only put back the move just made
         return move
     return None

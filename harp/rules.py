@@ -9,13 +9,22 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Literal, Union
+from typing import Literal, NamedTuple, Union
 
 Empty = Literal["king", "any"]
 
 #: Marks an option the caller left out, since ``passes=None`` means unlimited.
 DEFAULT: object = object()
 OptionValue = Union[int, str, bool, None, object]
+
+
+class StockTap(NamedTuple):
+    """A tap of the stock that brings a new card to the top of the waste (see ``Rules.stock_cycle``)."""
+
+    taps: int  # taps from the starting point, this one included
+    drawn_from: int  # the waste size before this tap: it turned talon[drawn_from:waste]
+    waste: int  # the waste size after it
+    pass_number: int
 
 
 @dataclass(frozen=True)
@@ -55,6 +64,41 @@ class Rules:
         """The suit (0..3, in the order S H D C) foundation ``slot`` (from 0) is kept for,
         or None where any ace may start it."""
         return slot // self.decks if self.reserved_slots else None
+
+    # The stock and the waste together are the talon: the waste bottom -> top, then the stock in
+    # drawing order.  A redeal keeps that order, so a tap only moves the split between the two.
+
+    def tap(self, talon: int, waste: int, pass_number: int) -> tuple[int, int] | None:
+        """One tap of the stock with ``waste`` of the ``talon`` cards turned: the waste size and
+        pass number after it (draw ``draw`` cards, or redeal when the stock is empty and passes
+        remain), or None when the tap is refused."""
+        if waste < talon:
+            return min(waste + self.draw, talon), pass_number
+        if talon and (self.passes is None or pass_number < self.passes):
+            return 0, pass_number + 1
+        return None
+
+    def stock_cycle(self, talon: int, waste: int, pass_number: int) -> list[StockTap]:
+        """Every tap, in order, that brings a waste size not seen before (an empty waste left out),
+        from here until the stock comes back round or no tap is left."""
+        out: list[StockTap] = []
+        seen = {waste}
+        taps, position = 0, waste
+        while True:
+            after = self.tap(talon, position, pass_number)
+            if after is None:
+                return out
+            before, (position, pass_number) = position, after
+            taps += 1
+            if position in seen:
+                if position == 0:
+                    return out  # redealt a second time: the passes from here repeat the last one
+                continue
+            seen.add(position)
+            if position:
+                out.append(StockTap(taps, before, position, pass_number))
+            if len(seen) > talon:
+                return out  # every waste size has been seen
 
     def options(self) -> dict[str, object]:
         """The four rule options as plain values."""

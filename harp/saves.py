@@ -1,4 +1,6 @@
-"""Reading saves back.  A save is replayed from its deal, then checked against its own board.
+"""Saves: writing a game as JSON, and reading it back.
+
+A save is replayed from its deal, then checked against its own board.
 
 Replaying means a save can only ever hold a position the rules can reach; the
 stored board is there so that tampering is caught and named, not silently
@@ -9,26 +11,51 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from typing import Any
+from typing import Any, TypeVar
 
 from .cards import card_name, parse_card
 from .errors import CorruptSave, IllegalMove
-from .game import SAVE_FORMAT, SAVE_VERSION, Game, _board_of
+from .position import Position
 
+SAVE_FORMAT = "harp-save"
+SAVE_VERSION = 1
 MAX_ACTIONS = 200_000
 
+P = TypeVar("P", bound=Position)
 
-def load(text: object) -> Game:
-    """Rebuild a game from ``Game.to_json`` output, or raise ``CorruptSave`` saying what is wrong."""
+
+def board_of(view: dict[str, Any]) -> dict[str, Any]:
+    """The parts of a revealed view that a save keeps to check itself against."""
+    return {k: view[k] for k in ("tableau", "stock_cards", "waste", "foundations", "passes_left", "score")}
+
+
+def dump(game: Position) -> str:
+    """The whole game as JSON: the deal, every action (for undo), the counters and the board."""
+    return json.dumps(
+        {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "code": game.code,
+            "actions": list(game.history),
+            "undo_floor": game.undo_floor,
+            "moves": game.moves,
+            "board": board_of(game.view(reveal=True)),
+        },
+        separators=(",", ":"),
+    )
+
+
+def load(text: object, kind: type[P]) -> P:
+    """Rebuild a game of class ``kind`` from ``dump`` output, or raise ``CorruptSave`` saying what is wrong."""
     try:
-        return _load(text)
+        return _load(text, kind)
     except CorruptSave:
         raise
     except Exception as e:  # a last guard: a save must never crash the caller with another type
         raise CorruptSave(f"the save could not be read ({type(e).__name__}: {e})") from None
 
 
-def _load(text: object) -> Game:
+def _load(text: object, kind: type[P]) -> P:
     if not isinstance(text, (str, bytes, bytearray)):
         raise CorruptSave(f"a save is JSON text, not {type(text).__name__}")
     try:
@@ -47,7 +74,7 @@ def _load(text: object) -> Game:
 
     code = _field(data, "code", str)
     try:
-        game = Game.from_code(code)
+        game = kind.from_code(code)
     except ValueError as e:
         raise CorruptSave(f"the save's deal code is bad: {e}") from None
 
@@ -66,16 +93,14 @@ def _load(text: object) -> Game:
     if moves < len(actions):
         raise CorruptSave(f"the save counts {moves} moves but holds {len(actions)} actions")
     floor = _field(data, "undo_floor", int)
-    limit = game.rules.undo_limit
-    lowest = max(0, len(actions) - limit) if limit is not None else 0
-    if not lowest <= floor <= len(actions) or (limit is None and floor):
-        raise CorruptSave(f"the save's undo history is inconsistent (undo floor {floor})")
-    game.moves = moves
-    game._undo_floor = floor
+    try:
+        game.restore_counters(moves, floor)
+    except ValueError:
+        raise CorruptSave(f"the save's undo history is inconsistent (undo floor {floor})") from None
 
     board = _field(data, "board", dict)
     _check_card_counts(board, game)
-    if board != _board_of(game.view(reveal=True)):
+    if board != board_of(game.view(reveal=True)):
         raise CorruptSave("the save's board does not match its own move history; it was changed by hand or damaged")
     return game
 
@@ -89,7 +114,7 @@ def _field(data: dict[str, Any], key: str, kind: type) -> Any:
     return value
 
 
-def _check_card_counts(board: dict[str, Any], game: Game) -> None:
+def _check_card_counts(board: dict[str, Any], game: Position) -> None:
     """Every card exactly as often as the decks hold it: no card lost, none added."""
     names: list[object] = []
     for key in ("tableau", "foundations"):

@@ -46,10 +46,11 @@ from __future__ import annotations
 import heapq
 import time
 from dataclasses import dataclass, field
-from typing import Iterator
+from typing import Iterator, NamedTuple
 
 from .cards import KING, builds_on, is_red, rank, suit
-from .game import Game
+from . import progress
+from .position import Position
 
 UNKNOWN_CARD = -1
 
@@ -77,12 +78,15 @@ class Result:
         return f"<Result {self.verdict} nodes={self.nodes} moves={len(self.moves)} best={self.best_move!r}>"
 
 
-# A state: (columns, downs, talon, position, pass, foundations)
-#   columns: tuple of tuples of face-up card values, bottom -> top
-#   downs:   tuple of face-down counts per column
-#   talon:   the stock and waste as one tuple in drawing order; talon[:position] is the waste
-#   foundations: tuple of (suit or -1, height) per foundation slot, in the engine's slot order
-State = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...], int, int, tuple[tuple[int, int], ...]]
+class State(NamedTuple):
+    """A position as the solver sees it: card values only, hashable."""
+
+    columns: tuple[tuple[int, ...], ...]  # the face-up card values of each column, bottom -> top
+    downs: tuple[int, ...]  # how many face-down cards each column holds
+    talon: tuple[int, ...]  # the waste and the stock as one tuple in drawing order; talon[:position] is the waste
+    position: int
+    pass_number: int
+    foundations: tuple[tuple[int, int], ...]  # (suit or -1, height) per foundation slot, in the engine's order
 
 # What the next move must do, after a move that is only worth making for what follows it:
 #   ("use", i, j, n): n cards went from column i to column j, turning nothing up and emptying
@@ -95,54 +99,61 @@ State = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], tuple[int, ...], int
 #       it (the same reordering argument).
 Need = tuple[object, ...] | None
 
-# A step: the engine moves it stands for, the state after it, its order rank, and what it needs next.
-Step = tuple[list[str], State, int, Need]
+# A successor of a state: the engine moves it stands for, the state after them, its order rank
+# (lower is tried first), and what the move after it needs.
+Successor = tuple[list[str], State, int, Need]
 
 # The positions searched: (canonical key, need) -> the best stock rank it was searched with.
 Seen = dict[tuple[object, object], tuple[int, ...]]
 
 
-class _Solver:
-    def __init__(self, game: Game, thoughtful: bool, prune: bool) -> None:
+class Solver:
+    """The moves, keys and pruning rules the searches share, for one game's starting position."""
+
+    def __init__(self, game: Position, thoughtful: bool, prune: bool) -> None:
         self.rules = game.rules
         self.thoughtful = thoughtful
         self.prune = prune
         self.decks = game.rules.decks
-        values = game._value
+        # The suit each foundation slot is kept for, or -1 where any ace may start it (Rules.slot_suit).
+        self.slot_suits = [-1 if kept is None else kept
+                           for kept in map(self.rules.slot_suit, range(self.rules.foundations))]
+        value = game.value_of
         # Hidden cards of each column, bottom -> top (unknown in fair mode).
         self.hidden = [
-            [values[c] if thoughtful else UNKNOWN_CARD for c in col[: game.down[i]]] for i, col in enumerate(game.tableau)
+            [value(c) if thoughtful else UNKNOWN_CARD for c in col[: game.down[i]]] for i, col in enumerate(game.tableau)
         ]
-        columns = tuple(tuple(values[c] for c in col[game.down[i]:]) for i, col in enumerate(game.tableau))
+        columns = tuple(tuple(value(c) for c in col[game.down[i]:]) for i, col in enumerate(game.tableau))
         stock_known = thoughtful or game.pass_number > 1
-        talon = tuple(values[c] for c in game.waste) + tuple(
-            values[c] if stock_known else UNKNOWN_CARD for c in reversed(game.stock)
+        talon = tuple(value(c) for c in game.waste) + tuple(
+            value(c) if stock_known else UNKNOWN_CARD for c in reversed(game.stock)
         )
         foundations = tuple(
-            (suit(values[f[0]]) if f else self._slot_suit(i), len(f)) for i, f in enumerate(game.foundations)
+            (suit(value(f[0])) if f else self.slot_suits[i], len(f)) for i, f in enumerate(game.foundations)
         )
-        self.start: State = (columns, tuple(game.down), talon, len(game.waste), game.pass_number, foundations)
+        self.start = State(columns, tuple(game.down), talon, len(game.waste), game.pass_number, foundations)
         self.frontier_found = False
         self.frontier_moves: list[list[str]] = []  # moves from the state being expanded that reveal a card
+        # (talon size, position, pass or 0 when unlimited) -> Rules.stock_cycle with passes counted from 0
+        self.stock_walks: dict[tuple[int, int, int], list[tuple[int, int, int, int]]] = {}
 
     # ----- rules on solver states -------------------------------------------
 
-    def _slot_suit(self, index: int) -> int:
-        return index // self.decks if self.rules.reserved_slots else -1
-
     def _foundation_for(self, foundations: tuple[tuple[int, int], ...], card: int) -> int:
         """The first slot that takes ``card`` (as the engine's ``>f`` picks), or -1."""
-        for i, (s, h) in enumerate(foundations):
-            if h == rank(card) and (s == suit(card) or (h == 0 and s == -1)):
-                return i
+        for slot, (slot_suit, height) in enumerate(foundations):
+            if height == rank(card) and (slot_suit == suit(card) or (height == 0 and slot_suit == -1)):
+                return slot
         return -1
 
     def _is_safe(self, foundations: tuple[tuple[int, int], ...], card: int) -> bool:
-        r = rank(card)
-        if r <= 1:
+        """True when no card could ever need ``card`` as a base: every lower card of the other colour is up."""
+        card_rank = rank(card)
+        if card_rank <= 1:
             return True
         red = is_red(card)
-        done = sum(1 for s, h in foundations if s >= 0 and is_red(s * 13) != red and h >= r)
+        done = sum(1 for slot_suit, height in foundations
+                   if slot_suit >= 0 and is_red(slot_suit * 13) != red and height >= card_rank)
         return done == 2 * self.decks
 
     @staticmethod
@@ -176,7 +187,7 @@ class _Solver:
         cols = sorted(
             ((i, downs[i]) if downs[i] else (-1, 0), column) for i, column in enumerate(columns)
         )
-        per_suit = tuple(tuple(sorted(h for s, h in foundations if s == x)) for x in range(4))
+        per_suit = tuple(tuple(sorted(height for slot_suit, height in foundations if slot_suit == each)) for each in range(4))
         if self.rules.draw == 1:
             if self.rules.passes is None:
                 return (tuple(cols), per_suit, talon), ()  # every talon card is always in reach
@@ -191,7 +202,7 @@ class _Solver:
         """``need`` in terms of column contents, which stay the same when the key sorts columns."""
         if need is None:
             return None
-        columns, downs = state[0], state[1]
+        columns, downs = state.columns, state.downs
 
         def column(c: object) -> object:
             assert isinstance(c, int)
@@ -220,6 +231,7 @@ class _Solver:
             return state
         columns_t, downs_t, talon, position, pass_number, foundations_t = state
         columns, downs, foundations = list(columns_t), list(downs_t), list(foundations_t)
+        played = len(moves)
         changed = True
         while changed:
             changed = False
@@ -231,8 +243,7 @@ class _Solver:
                     if len(column) == 1 and downs[i] and self.hidden[i][downs[i] - 1] == UNKNOWN_CARD:
                         continue  # that would reveal a card: leave it as a choice for the search
                     columns[i] = column[:-1]
-                    s, h = foundations[slot]
-                    foundations[slot] = (suit(column[-1]), h + 1)
+                    foundations[slot] = (suit(column[-1]), foundations[slot][1] + 1)
                     self._turn_up(columns, downs, i)
                     moves.append(f"t{i + 1}>f{slot + 1}")
                     changed = True
@@ -243,40 +254,32 @@ class _Solver:
                     if slot >= 0:
                         talon = talon[: position - 1] + talon[position:]
                         position -= 1
-                        s, h = foundations[slot]
-                        foundations[slot] = (suit(card), h + 1)
+                        foundations[slot] = (suit(card), foundations[slot][1] + 1)
                         moves.append(f"w>f{slot + 1}")
                         changed = True
-        return (tuple(columns), tuple(downs), talon, position, pass_number, tuple(foundations))
+        if len(moves) == played:
+            return state  # nothing went up: the same state, not a copy of it
+        return State(tuple(columns), tuple(downs), talon, position, pass_number, tuple(foundations))
 
     def _talon_positions(self, state: State) -> Iterator[tuple[int, int, int]]:
         """(taps, position, pass) for every waste top reachable by tapping, the current one first."""
         _, _, talon, position, pass_number, _ = state
         if position:
             yield 0, position, pass_number
-        seen = {position}  # reaching a position again on a later pass is never better
-        total = self.rules.passes
-        taps = 0
-        for _ in range(2 * len(talon) + 4):
-            if position < len(talon):
-                nxt = min(position + self.rules.draw, len(talon))
-                if any(c == UNKNOWN_CARD for c in talon[position:nxt]):
-                    self.frontier_found = True
-                    self.frontier_moves.append(["s"] * (taps + 1))
-                    return
-                position = nxt
-            elif talon and (total is None or pass_number < total):
-                position, pass_number = 0, pass_number + 1
-            else:
+        # Reaching a position again on a later pass is never better, so the walk lists each once.
+        key = (len(talon), position, pass_number if self.rules.passes is not None else 0)
+        walk = self.stock_walks.get(key)
+        if walk is None:
+            walk = [(tap.taps, tap.drawn_from, tap.waste, tap.pass_number - key[2])
+                    for tap in self.rules.stock_cycle(*key)]
+            self.stock_walks[key] = walk
+        hidden = UNKNOWN_CARD in talon
+        for taps, drawn_from, reached, passes in walk:
+            if hidden and UNKNOWN_CARD in talon[drawn_from:reached]:
+                self.frontier_found = True
+                self.frontier_moves.append(["s"] * taps)
                 return
-            taps += 1
-            if position in seen:
-                if total is None and position == state[3]:
-                    return  # back where we started: the cycle is complete
-                continue
-            seen.add(position)
-            if position:
-                yield taps, position, pass_number
+            yield taps, reached, pass_number + passes
 
     @staticmethod
     def _allowed(need: Need, src: int, dst: int, count: int) -> bool:
@@ -291,15 +294,14 @@ class _Solver:
             return False  # straight back
         return src == i or dst == i or (src == j and isinstance(n, int) and count > n)
 
-    def steps(self, state: State, need: Need) -> list[Step]:
+    def successors(self, state: State, need: Need) -> list[Successor]:
         """Every move from ``state`` as (engine moves, next state, order rank, need); lower rank first."""
         columns, downs, talon, position, pass_number, foundations = state
-        out: list[Step] = []
+        out: list[Successor] = []
         prune = self.prune
 
-        def finish(moves: list[str], cols: list[tuple[int, ...]], dns: list[int], tal: tuple[int, ...],
-                   pos: int, pas: int, fnd: tuple[tuple[int, int], ...], order: int, then: Need = None) -> None:
-            after = self._auto((tuple(cols), tuple(dns), tal, pos, pas, fnd), moves)
+        def finish(moves: list[str], after: State, order: int, then: Need = None) -> None:
+            after = self._auto(after, moves)
             if then is not None and len(moves) > 1:
                 then = None  # a safe foundation move followed: the obligation no longer fits
             out.append((moves, after, order, then if prune else None))
@@ -312,13 +314,14 @@ class _Solver:
             top = column[-1]
             slot = self._foundation_for(foundations, top)
             if slot >= 0 and self._allowed(need, i, -1, 1):
-                cols, dns = list(columns), list(downs)
+                cols, new_downs = list(columns), list(downs)
                 cols[i] = column[:-1]
-                if self._turn_up(cols, dns, i):
-                    fnd = list(foundations)
-                    fnd[slot] = (suit(top), fnd[slot][1] + 1)
-                    finish([f"t{i + 1}>f{slot + 1}"], cols, dns, talon, position, pass_number, tuple(fnd),
-                           0 if not cols[i] or dns[i] < downs[i] else 1)
+                if self._turn_up(cols, new_downs, i):
+                    new_foundations = list(foundations)
+                    new_foundations[slot] = (suit(top), new_foundations[slot][1] + 1)
+                    finish([f"t{i + 1}>f{slot + 1}"],
+                           State(tuple(cols), tuple(new_downs), talon, position, pass_number, tuple(new_foundations)),
+                           0 if not cols[i] or new_downs[i] < downs[i] else 1)
                 else:
                     self.frontier_found = True
                     self.frontier_moves.append([f"t{i + 1}>f{slot + 1}"])
@@ -337,18 +340,18 @@ class _Solver:
                     target = columns[j]
                     if j == i or not self._allowed(need, i, j, count):
                         continue
-                    cols, dns = list(columns), list(downs)
+                    cols, new_downs = list(columns), list(downs)
                     cols[i], cols[j] = column[:-count], target + column[-count:]
-                    if not self._turn_up(cols, dns, i):
+                    if not self._turn_up(cols, new_downs, i):
                         self.frontier_found = True
                         self.frontier_moves.append([f"t{i + 1}:{count}>t{j + 1}" if count > 1 else f"t{i + 1}>t{j + 1}"])
                         continue
-                    reveals = dns[i] < downs[i]
-                    empties = not cols[i] and not dns[i]
+                    reveals = new_downs[i] < downs[i]
+                    empties = not cols[i] and not new_downs[i]
                     order = 2 if reveals else 4 if empties else 6
                     then: Need = None if reveals or empties else ("use", i, j, count)
                     finish([f"t{i + 1}:{count}>t{j + 1}" if count > 1 else f"t{i + 1}>t{j + 1}"],
-                           cols, dns, talon, position, pass_number, foundations, order, then)
+                           State(tuple(cols), tuple(new_downs), talon, position, pass_number, foundations), order, then)
 
         # The stock: every reachable waste card, to a foundation or a column.  Drawing one card
         # with no pass limit, every talon card stays in reach, so putting one on a column can
@@ -356,8 +359,8 @@ class _Solver:
         always_in_reach = self.rules.draw == 1 and self.rules.passes is None
         positions = list(self._talon_positions(state))
         # Cards that could move next: a card put down only to receive one of these is worth trying.
-        movable = {talon[pos - 1] for _, pos, _ in positions}
-        movable.update(s * 13 + h - 1 for s, h in foundations if h)
+        movable = {talon[reached - 1] for _, reached, _ in positions}
+        movable.update(slot_suit * 13 + height - 1 for slot_suit, height in foundations if height)
         for column in columns:
             run = self._run_length(column)
             movable.update(column[-run:])
@@ -365,48 +368,48 @@ class _Solver:
         def may_receive(card: int) -> bool:
             return not prune or any(c in movable for c in _FITS_ON[card])
 
-        for taps, pos, pas in positions:
-            card = talon[pos - 1]
-            rest = talon[: pos - 1] + talon[pos:]
+        for taps, reached, pass_now in positions:
+            card = talon[reached - 1]
+            rest = talon[: reached - 1] + talon[reached:]
             taps_moves = ["s"] * taps
             slot = self._foundation_for(foundations, card)
             if slot >= 0 and self._allowed(need, -1, -1, 1):
-                fnd = list(foundations)
-                fnd[slot] = (suit(card), fnd[slot][1] + 1)
-                finish(taps_moves + [f"w>f{slot + 1}"], list(columns), list(downs), rest, pos - 1, pas, tuple(fnd),
-                       1 if taps == 0 else 3)
+                new_foundations = list(foundations)
+                new_foundations[slot] = (suit(card), new_foundations[slot][1] + 1)
+                finish(taps_moves + [f"w>f{slot + 1}"],
+                       State(columns, downs, rest, reached - 1, pass_now, tuple(new_foundations)), 1 if taps == 0 else 3)
             if always_in_reach and not may_receive(card):
                 continue
             for j in takers.get(card, []) + (spaces if spaces and self._space_takes(card, 1) else []):
                 if self._allowed(need, -1, j, 1):
                     cols = list(columns)
                     cols[j] = columns[j] + (card,)
-                    finish(taps_moves + [f"w>t{j + 1}"], cols, list(downs), rest, pos - 1, pas, foundations,
+                    finish(taps_moves + [f"w>t{j + 1}"], State(tuple(cols), downs, rest, reached - 1, pass_now, foundations),
                            3 if taps == 0 else 5, ("onto", j) if always_in_reach else None)
 
         # Take-backs from the foundations.
         if self.rules.takeback:
-            for f, (s, h) in enumerate(foundations):
-                if not h:
+            for slot, (slot_suit, height) in enumerate(foundations):
+                if not height:
                     continue
-                card = s * 13 + h - 1
+                card = slot_suit * 13 + height - 1
                 if not may_receive(card):
                     continue
                 for j in takers.get(card, []) + (spaces if spaces and self._space_takes(card, 1) else []):
                     if self._allowed(need, -1, j, 1):
                         cols = list(columns)
                         cols[j] = columns[j] + (card,)
-                        fnd = list(foundations)
-                        fnd[f] = (s if self.rules.reserved_slots or h > 1 else -1, h - 1)
-                        after = (tuple(cols), downs, talon, position, pass_number, tuple(fnd))
-                        out.append(([f"f{f + 1}>t{j + 1}"], after, 8, ("onto", j) if prune else None))
-        out.sort(key=lambda step: (self._distance(step[1]), step[2], len(step[0])))
+                        new_foundations = list(foundations)
+                        new_foundations[slot] = (slot_suit if height > 1 else self.slot_suits[slot], height - 1)
+                        after = State(tuple(cols), downs, talon, position, pass_number, tuple(new_foundations))
+                        out.append(([f"f{slot + 1}>t{j + 1}"], after, 8, ("onto", j) if prune else None))
+        out.sort(key=lambda successor: (self.distance(successor[1]), successor[2], len(successor[0])))
         return out
 
     @staticmethod
-    def _distance(state: State) -> int:
+    def distance(state: State) -> int:
         """How far a state looks from a win: face-down cards weigh most, then cards not yet up."""
-        return 4 * sum(state[1]) - sum(h for _, h in state[5])
+        return 4 * sum(state.downs) - sum(height for _, height in state.foundations)
 
     def opening(self) -> tuple[State, list[str], Seen]:
         """The start after its safe foundation moves, those moves, and a table that holds it."""
@@ -431,7 +434,7 @@ class _Solver:
         return True
 
     def is_won(self, state: State) -> bool:
-        return sum(h for _, h in state[5]) == self.rules.cards
+        return sum(height for _, height in state.foundations) == self.rules.cards
 
     # ----- the search -----------------------------------------------------------
 
@@ -450,7 +453,7 @@ class Search:
     """One search, run in slices: ``advance(n)`` explores up to n more nodes and returns the
     result once there is one.  The page calls it between frames so that it never blocks."""
 
-    def __init__(self, solver: _Solver, max_nodes: int | None, max_seconds: float | None) -> None:
+    def __init__(self, solver: Solver, max_nodes: int | None, max_seconds: float | None) -> None:
         self.solver = solver
         self.max_nodes = max_nodes
         self.max_seconds = max_seconds
@@ -459,9 +462,9 @@ class Search:
         self.result: Result | None = None
         start, first_moves, self.seen = solver.opening()
         # The most promising line so far, for a hint when no win is found: (distance, moves).
-        self.best: tuple[int, list[str]] = (solver._distance(start), first_moves)
-        # Each frame: (state, its remaining steps, the moves that led into it).
-        self.stack: list[tuple[State, list[Step], list[str]]] = []
+        self.best: tuple[int, list[str]] = (solver.distance(start), first_moves)
+        # Each frame: (state, its successors still to try, the moves that led into it).
+        self.stack: list[tuple[State, list[Successor], list[str]]] = []
         if solver.is_won(start):
             self._finish(WIN, first_moves, exhausted=False)
             return
@@ -470,14 +473,14 @@ class Search:
     def _path(self) -> list[str]:
         return [m for frame in self.stack for m in frame[2]]
 
-    def _expand(self, state: State, need: Need, moves: list[str]) -> list[Step]:
-        """The steps from a state; a first move that would reveal a card is remembered as a
+    def _expand(self, state: State, need: Need, moves: list[str]) -> list[Successor]:
+        """The successors of a state; a first move that would reveal a card is remembered as a
         hint in fair mode, since the search cannot look past it."""
-        steps = self.solver.steps(state, need)
+        successors = self.solver.successors(state, need)
         if self.solver.frontier_moves and self.best[0] > REVEALS:
             self.best = (REVEALS, self._path() + moves + self.solver.frontier_moves[0])
         self.solver.frontier_moves = []
-        return steps
+        return successors
 
     def _finish(self, verdict: str, moves: list[str], exhausted: bool) -> None:
         solver = self.solver
@@ -517,7 +520,7 @@ class Search:
                 self.seconds += time.perf_counter() - started
                 self._finish(WIN, self._path() + moves, exhausted=False)
                 return self.result
-            distance = solver._distance(nxt)
+            distance = solver.distance(nxt)
             if distance < self.best[0]:
                 self.best = (distance, self._path() + moves)
             stack.append((nxt, self._expand(nxt, need, moves), moves))
@@ -540,12 +543,12 @@ class BestFirst:
 
     WEIGHT = 8  # one step of distance is worth this many moves of depth
 
-    def __init__(self, solver: _Solver) -> None:
+    def __init__(self, solver: Solver) -> None:
         self.solver = solver
         self.nodes = 0
         self.result: Result | None = None
         start, first_moves, self.seen = solver.opening()
-        self.best: tuple[int, list[str]] = (solver._distance(start), first_moves)
+        self.best: tuple[int, list[str]] = (solver.distance(start), first_moves)
         self.counter = 0
         self.open: list[tuple[int, int, State, Need, Link]] = []
         if solver.is_won(start):
@@ -572,7 +575,7 @@ class BestFirst:
             _, _, state, need, link = heapq.heappop(heap)
             self.nodes += 1
             depth = link[2] if link is not None else 0
-            for moves, nxt, _, then in solver.steps(state, need):
+            for moves, nxt, _, then in solver.successors(state, need):
                 if not solver.first_visit(seen, nxt, then):
                     continue
                 child: Link = (link, moves, depth + 1)
@@ -580,7 +583,7 @@ class BestFirst:
                     line = self._moves(child)
                     self.result = Result(WIN, line, self.nodes, 0.0, line[0], solver.thoughtful)
                     break
-                distance = solver._distance(nxt)
+                distance = solver.distance(nxt)
                 if distance < self.best[0]:
                     self.best = (distance, self._moves(child))
                 self.counter += 1
@@ -600,7 +603,7 @@ class Portfolio:
 
     QUANTUM = 512  # nodes a turn
 
-    def __init__(self, solver: _Solver, max_nodes: int | None, max_seconds: float | None) -> None:
+    def __init__(self, solver: Solver, max_nodes: int | None, max_seconds: float | None) -> None:
         self.depth_first = Search(solver, None, None)
         self.best_first = BestFirst(solver)
         self.max_nodes = max_nodes
@@ -647,14 +650,14 @@ class Portfolio:
 
 
 def start_search(
-    game: Game, *, max_nodes: int | None = None, max_seconds: float | None = None, thoughtful: bool = False
+    game: Position, *, max_nodes: int | None = None, max_seconds: float | None = None, thoughtful: bool = False
 ) -> Portfolio:
     """A search to run in slices with ``advance`` (for the page's hints)."""
-    return Portfolio(_Solver(game, thoughtful, True), max_nodes, max_seconds)
+    return Portfolio(Solver(game, thoughtful, True), max_nodes, max_seconds)
 
 
 def solve(
-    game: Game,
+    game: Position,
     *,
     max_nodes: int | None = None,
     max_seconds: float | None = None,
@@ -679,7 +682,7 @@ def solve(
             return Result(WIN, line, len(line), time.perf_counter() - started, line[0], thoughtful)
     if max_seconds is not None:
         max_seconds = max(0.0, max_seconds - (time.perf_counter() - started))
-    run = Portfolio(_Solver(game, thoughtful, prune), max_nodes, max_seconds)
+    run = Portfolio(Solver(game, thoughtful, prune), max_nodes, max_seconds)
     while run.advance(1 << 30) is None:
         pass
     assert run.result is not None
@@ -688,10 +691,8 @@ def solve(
     return result
 
 
-def greedy_playout(game: Game, max_moves: int, deadline: float) -> list[str] | None:
+def greedy_playout(game: Position, max_moves: int, deadline: float) -> list[str] | None:
     """The moves ``harp.hint`` plays from here, if following it wins; else None."""
-    from .progress import hint
-
     twin = game.copy()
     line: list[str] = []
     seen: set[object] = set()
@@ -700,7 +701,7 @@ def greedy_playout(game: Game, max_moves: int, deadline: float) -> list[str] | N
         if position in seen:
             break  # the hint goes round in a circle: following it further cannot win
         seen.add(position)
-        move = hint(twin)
+        move = progress.hint(twin)
         if move is None:
             break
         twin.play(move)
@@ -708,7 +709,7 @@ def greedy_playout(game: Game, max_moves: int, deadline: float) -> list[str] | N
     return line if twin.is_won() else None
 
 
-def _position(game: Game) -> object:
+def _position(game: Position) -> object:
     """Where every card is (the pass counts only when passes are limited)."""
     return (
         tuple(map(tuple, game.tableau)), tuple(game.down), tuple(game.stock), tuple(game.waste),

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from .game import Game
+from .position import Position
 
 
-def board_text(game: Game) -> str:
+def board_text(game: Position) -> str:
     view = game.view()
     passes = "unlimited" if view["passes_left"] is None else str(view["passes_left"])
     lines = [

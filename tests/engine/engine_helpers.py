@@ -17,7 +17,8 @@ RANKS = "A23456789TJQK"
 SUITS = "SHDC"
 ALL_NAMES = [r + s for s in SUITS for r in RANKS]
 
-#: (columns, stock, foundations, decks, descending) straight from RULES.md's table.
+#: (columns, stock, foundations, decks, descending) straight from docs/rules.md's table.
+#: Hand-checked, not read from the engine; test_layout_table.py fails when a game is missing.
 LAYOUT = {
     "easy-harp": (9, 59, 8, 2, False),
     "harp": (9, 59, 8, 2, False),
@@ -27,7 +28,9 @@ LAYOUT = {
     "big-harp": (10, 49, 8, 2, True),
     "double-klondike": (9, 59, 8, 2, False),
 }
-GAME_IDS = list(LAYOUT)
+#: Every game the engine has, so a game missing from LAYOUT fails the tests instead of being skipped.
+GAME_IDS = list(harp.GAMES)
+#: The games whose foundation slots are kept per suit (docs/rules.md, "Foundation slots").
 RESERVED_GAMES = ("easy-harp", "harp", "gargantua")
 
 
@@ -105,12 +108,8 @@ def build(
     if fill:
         rest = [n for n in ALL_NAMES for _ in range(rules.decks - counts[n])]
         g.stock = place(rest) + g.stock
-    g._value = values
+    g._value = values  # the one private the helper must set: no public call deals chosen cards
     g.pass_number = passes_used
-    g.score = 0
-    g.moves = 0
-    g._steps = []
-    g._undo_floor = 0
     return g
 
 

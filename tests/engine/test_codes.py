@@ -12,7 +12,7 @@ from engine_helpers import GAME_IDS
 
 
 def letters(n: int) -> str:
-    """RULES.md: the number in base 26 with A = 0, padded to 7 letters (written independently)."""
+    """docs/rules.md: the number in base 26 with A = 0, padded to 7 letters (written independently)."""
     out = []
     for _ in range(7):
         out.append(chr(ord("A") + n % 26))

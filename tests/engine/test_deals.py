@@ -1,4 +1,4 @@
-"""Deals: the layout RULES.md's table gives each game, and golden deals that pin the shuffle."""
+"""Deals: the layout docs/rules.md's table gives each game, and golden deals that pin the shuffle."""
 
 from __future__ import annotations
 
@@ -55,7 +55,7 @@ def test_face_down_count(game_id: str) -> None:
 
 
 def test_hidden_counts_from_rules() -> None:
-    """RULES.md: 45 dealt / 36 down (Easy Harp), 28 / 21 (Harpan), 55 / 45 (Endless Harp)."""
+    """docs/rules.md: 45 dealt / 36 down (Easy Harp), 28 / 21 (Harpan), 55 / 45 (Endless Harp)."""
     for game_id, dealt, down in (("easy-harp", 45, 36), ("harpan", 28, 21), ("endless-harp", 55, 45)):
         view = harp.Game.new(game_id, deal=3).view()
         assert sum(len(c) for c in view["tableau"]) == dealt

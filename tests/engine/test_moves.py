@@ -1,4 +1,4 @@
-"""Moves: RULES.md's legal and illegal examples, per game, on hand-built positions."""
+"""Moves: docs/rules.md's legal and illegal examples, per game, on hand-built positions."""
 
 from __future__ import annotations
 

@@ -102,7 +102,7 @@ def face_down(view: dict[str, Any]) -> int:
 
 
 def points(move: str, before: dict[str, Any], after: dict[str, Any]) -> int:
-    """Easy Harp's scoring, from RULES.md, for one move."""
+    """Easy Harp's scoring, from docs/rules.md, for one move."""
     if move == "s":
         return 0
     dst = move.split(">")[1]
@@ -134,7 +134,7 @@ def notation_space(g: Game) -> list[str]:
 
 
 def is_no_op(view: dict[str, Any], move: str) -> bool:
-    """RULES.md: a whole column (no face-down card) moved into an empty column changes nothing."""
+    """docs/rules.md: a whole column (no face-down card) moved into an empty column changes nothing."""
     if move == "s" or not move.startswith("t"):
         return False
     head, dst = move.split(">")
@@ -282,7 +282,7 @@ def run_game(game_id: str, opts: dict[str, Any], deal: int, choices: list[int], 
             g.play(move)
             plays += 1
             assert without_moves(g.view(reveal=True)) == without_moves(after)
-        assert g.score == expected_scores[-1], "score differs from RULES.md's scoring"
+        assert g.score == expected_scores[-1], "score differs from docs/rules.md's scoring"
         assert g.moves == plays
         check_position(g)
         if step % json_every == 0 or step == len(choices) - 1:

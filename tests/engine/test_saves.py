@@ -113,7 +113,7 @@ def corrupt(text: object) -> str:
 @pytest.fixture(scope="module")
 def save() -> dict[str, Any]:
     g = played("easy-harp", 5, 120, 7)
-    assert g.score > 0 and len(g._steps) > 10
+    assert g.score > 0 and g.history_length > 10
     return json.loads(g.to_json())
 
 

@@ -1,6 +1,6 @@
 """Winning: a real Easy Harp deal played to the end, and what a won game allows.
 
-The win proof uses a small solver of its own (below), written from RULES.md
+The win proof uses a small solver of its own (below), written from docs/rules.md
 and not from the engine: it plans on a simplified model of Easy Harp
 (tableau, foundations, and the stock as the set of cards the taps can
 reach, which in draw-1 with unlimited passes is all of them), then the plan
@@ -202,7 +202,7 @@ def test_easy_harp_real_deal_won_without_take_backs(deal: int) -> None:
     kinds = Counter("to foundation" if ">f" in m else "waste to tableau" if m.startswith("w>t") else m[:1] for m in line)
     assert kinds["to foundation"] == 104
     waste_to_tableau = kinds["waste to tableau"]
-    # RULES.md: 104 x 10 for foundations + 36 x 5 for turned cards, plus 5 per waste-to-tableau move
+    # docs/rules.md: 104 x 10 for foundations + 36 x 5 for turned cards, plus 5 per waste-to-tableau move
     assert 104 * 10 + 36 * 5 == 1220
     assert g.score == 1220 + 5 * waste_to_tableau
     assert g.moves == len(line)

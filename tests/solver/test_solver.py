@@ -11,7 +11,7 @@ import pytest
 import harp
 from harp.cli import main
 from harp.progress import progress_moves
-from harp.solver import LOSS, UNKNOWN, WIN, BestFirst, Search, _Solver, solve
+from harp.solver import LOSS, UNKNOWN, WIN, BestFirst, Search, Solver, solve
 from harp.winrates import summarise, wilson, DealResult
 
 BUDGET_NODES = 4000
@@ -66,7 +66,7 @@ def test_fair_mode_does_not_peek_at_face_down_cards() -> None:
     # The fair answer is the same whatever the hidden cards are: shuffle them and ask again.
     scrambled = game.copy()
     hidden = [cid for i, col in enumerate(scrambled.tableau) for cid in col[: scrambled.down[i]]] + scrambled.stock
-    values = [scrambled._value[c] for c in hidden]
+    values = [scrambled.value_of(c) for c in hidden]
     for cid, value in zip(hidden, reversed(values)):
         scrambled._value[cid] = value
     again = solve(scrambled, max_nodes=BUDGET_NODES)
@@ -136,8 +136,8 @@ def test_depth_first_and_best_first_agree_and_their_wins_replay(game_id: str) ->
     for deal in range(1, 7):
         for takeback in (False, True):
             game = late_position(game_id, deal, takeback)
-            depth = _Solver(game, True, True).search(3000, None)
-            best = BestFirst(_Solver(game, True, True))
+            depth = Solver(game, True, True).search(3000, None)
+            best = BestFirst(Solver(game, True, True))
             while best.result is None and best.nodes < 3000:
                 best.advance(500)
             if best.result is None or UNKNOWN in (depth.verdict, best.result.verdict):
@@ -151,7 +151,7 @@ def test_depth_first_and_best_first_agree_and_their_wins_replay(game_id: str) ->
 
 def test_best_first_wins_a_deal_from_the_start_and_the_win_replays() -> None:
     game = harp.Game.new("easy-harp", deal=1)
-    result = run_alone(BestFirst(_Solver(game, True, True)))
+    result = run_alone(BestFirst(Solver(game, True, True)))
     assert result.verdict == WIN and result.best_move == result.moves[0]
     assert replays_to_a_win(game, result.moves)
 
@@ -213,3 +213,30 @@ def test_the_greedy_playout_stops_when_the_hint_goes_round_in_a_circle(monkeypat
     game = harp.Game.new("double-klondike", deal=122)
     assert greedy_playout(game, 5000, float("inf")) is None
     assert 0 < len(calls) < 1000
+
+
+@pytest.mark.parametrize("game_id", list(harp.GAMES))
+def test_the_solvers_state_names_what_the_game_shows(game_id: str) -> None:
+    game = harp.Game.new(game_id, deal=6)
+    for _ in range(5):
+        game.play("s")
+    state = Solver(game, True, True).start
+    view = game.view(reveal=True)
+    assert [len(c) for c in state.columns] == [sum(1 for n in col if n.isupper()) for col in view["tableau"]]
+    assert state.downs == tuple(game.down)
+    assert len(state.talon) == len(view["waste"]) + view["stock"] and state.position == len(view["waste"])
+    assert state.pass_number == game.pass_number
+    reserved = game.rules.reserved_slots
+    assert state.foundations == tuple((i // game.rules.decks if reserved else -1, 0) for i in range(game.rules.foundations))
+    assert Solver.distance(state) == 4 * sum(game.down)
+
+
+@pytest.mark.parametrize("game_id", list(harp.GAMES))
+def test_every_successor_replays_through_the_engine(game_id: str) -> None:
+    game = harp.Game.new(game_id, deal=9)
+    solver = Solver(game, True, False)
+    for moves, after, _, _ in solver.successors(solver.start, None):
+        twin = game.copy()
+        for move in moves:
+            twin.play(move)
+        assert Solver(twin, True, False).start == after, moves
