@@ -5,6 +5,7 @@ Engine fixtures live in tests/engine/; browser fixtures in tests/browser/.
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -16,16 +17,32 @@ sys.path.insert(0, str(ROOT))  # so tests can `import build`
 import build  # noqa: E402
 
 
+#: Set by `build.py test`, which runs the tests in two phases: "parallel" (on
+#: pytest-xdist's workers, every test not marked `alone`) then "alone" (the
+#: `alone` tests, with nothing running beside them).  Unset: every test.
+PHASE = os.environ.get("HARP_TEST_PHASE", "")
+
+
 def pytest_configure(config: pytest.Config) -> None:
-    """Register the `browser` marker (deselect with -m "not browser")."""
+    """Register the markers (deselect with -m "not browser")."""
     config.addinivalue_line(
         "markers", "browser: drives the built site in headless Chromium"
     )
+    config.addinivalue_line(
+        "markers", "alone: measures wall-clock time in the page, so `build.py test` runs it"
+        " after the parallel tests, with no other test beside it"
+    )
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark every test under tests/browser/ as `browser`, and run them last:
-    the fast tests report first."""
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Keep this phase's tests (see PHASE); mark every test under tests/browser/
+    as `browser`, and run them last: the fast tests report first."""
+    if PHASE in ("parallel", "alone"):
+        wanted = [item for item in items if (item.get_closest_marker("alone") is not None) == (PHASE == "alone")]
+        left_out = [item for item in items if item not in wanted]
+        if left_out:
+            config.hook.pytest_deselected(items=left_out)
+        items[:] = wanted
     browser_dir = Path(__file__).parent / "browser"
     in_browser = {id(item) for item in items if browser_dir in item.path.parents}
     for item in items:

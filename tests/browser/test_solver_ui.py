@@ -10,6 +10,7 @@ import json
 from typing import Any, Callable
 
 import harp
+import pytest
 from harp.solver import solve
 from playwright.sync_api import Page, expect
 
@@ -200,6 +201,7 @@ def hint_long_tasks(page: Page) -> tuple[list[int], list[list[float]]]:
     return page.evaluate("() => window.__longtasks"), slices
 
 
+@pytest.mark.alone
 def test_hints_never_block_the_page(open_game: Callable[..., Page]) -> None:
     """No task over 100 ms while the solver thinks its whole budget, three times.
 
