@@ -343,7 +343,7 @@ def test_a_refused_move_says_why_and_changes_nothing() -> None:
     r = rig()
     assert not r.controller.drop("t3", 1, "t1")
     assert r.screen.toasts == ["The 3 of hearts cannot go on the 8 of diamonds: in a column a card "
-                               "goes on one of the other colour, red on black or black on red."]
+                               "goes on a card of the other colour, red on black or black on red."]
     assert not r.controller.drop("t5", 2, "f3")
     assert r.screen.toasts[-1] == "Only one card at a time goes to a foundation."
     r.controller.tap_refused("t2", 1)
