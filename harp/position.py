@@ -292,6 +292,36 @@ class Position:
                 return _notation(src, count, dst)
         return None
 
+    def finishing_moves(self) -> list[str] | None:
+        """The foundation moves alone that win from here, in order, or None when there are none.
+
+        Asked only of what the player can see: with the stock holding cards or a
+        card still face down it answers None, whatever those cards are.  Then it
+        sends cards home greedily, lowest rank first (the waste top before the
+        columns, columns from the left): a card sent home only ever frees others,
+        so when this does not win, no line of foundation moves does.  A won game
+        answers ``[]``.
+        """
+        if self.stock or any(self.down):
+            return None
+        probe = self.copy()
+        sources = ["w"] + [f"t{i + 1}" for i in range(self.rules.columns)]
+        line: list[str] = []
+        while not probe.is_won():
+            best: tuple[int, str] | None = None
+            for pile in sources:
+                move = probe.foundation_move(pile)
+                if move is not None:
+                    card = probe.card_at(probe.parse_move(move).src)
+                    assert card is not None
+                    if best is None or rank(card) < best[0]:
+                        best = (rank(card), move)
+            if best is None:
+                return None
+            probe.play(best[1])
+            line.append(best[1])
+        return line
+
     # ----- views --------------------------------------------------------
 
     def view(self, reveal: bool = False) -> dict[str, Any]:
