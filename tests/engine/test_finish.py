@@ -1,20 +1,15 @@
 """``Game.finishing_moves()``: the foundation moves alone that win from here.
 
 Positions are hand-built (engine_helpers.build) with the whole deck placed,
-so a game really is won once every card is home; a recorded Harpan win
+so a game really is won once every card is home; a win the solver finds
 checks the answer along a real game.
 """
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import harp
 from engine_helpers import build
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "browser"))
-from pagekit import HARPAN1, HARPAN1_WIN  # noqa: E402  - the recorded win, kept once
+from harp.solver import solve
 
 RANKS = "A23456789TJQK"
 
@@ -69,16 +64,18 @@ def test_two_deck_games_choose_between_foundations_of_one_suit() -> None:
     assert g.is_won()
 
 
-def test_a_recorded_win_can_be_finished_once_the_last_cards_are_in_view() -> None:
-    g = harp.Game.from_code(HARPAN1)
+def test_a_real_win_can_be_finished_once_the_last_cards_are_in_view() -> None:
+    g = harp.Game.new("harpan", deal=1)
+    result = solve(g.copy(), thoughtful=True, max_seconds=20)
+    assert result.verdict == "win" and result.moves
     seen = None
-    for played, move in enumerate(HARPAN1_WIN):
+    for played, move in enumerate(result.moves):
         line = g.finishing_moves()
         if line is not None:
             seen = played
             break
         g.play(move)
-    assert seen is not None, "the recorded win never reached a finish"
+    assert seen is not None, "the win never reached a finish"
     view = g.view()
     assert view["stock"] == 0 and all("??" not in col for col in view["tableau"])
     assert line and all(">f" in m for m in line)
