@@ -2,14 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 
 class IllegalMove(ValueError):
-    """A move the rules refuse.  ``str(e)`` names the rule in plain words."""
+    """A move the rules refuse.  ``str(e)`` names the rule in plain words.
 
-    def __init__(self, move: str, reason: str) -> None:
+    ``key`` names the reason in ``harp.reasons.REASONS`` and ``params`` holds
+    what fills its template (a page may word it in another language from
+    these); an error made with a reason text alone has the key ``None``."""
+
+    def __init__(self, move: str, reason: str, key: str | None = None,
+                 params: Mapping[str, str | int] | None = None) -> None:
         super().__init__(reason)
         self.move = move
         self.reason = reason
+        self.key = key
+        self.params: dict[str, str | int] = dict(params or {})
 
 
 class CorruptSave(ValueError):

@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple, Self
 
 from . import codes
-from .cards import ACE, KING, SUIT_NAMES, builds_on, card_name, is_red, long_name, rank, suit
+from .cards import ACE, KING, SUITS, builds_on, card_name, is_red, rank, suit
 from .errors import IllegalMove
+from .reasons import Refusal, refusal
 from .rng import mix, shuffled
 from .rules import DEFAULT, OptionValue, Rules, rules_for
 
@@ -231,20 +232,20 @@ class Position:
     def play(self, move: str) -> None:
         """Play one move in notation, or raise ``IllegalMove`` saying which rule refuses it."""
         if not isinstance(move, str):
-            raise IllegalMove(repr(move), f"a move is text like t3>t7, not {type(move).__name__}")
+            raise refusal("not_text", kind=type(move).__name__).error(repr(move))
         text = move.strip().lower()
         if self.is_won():
-            raise IllegalMove(text, "The game is won: every card is on the foundations, so nothing more can be played.")
+            raise refusal("game_won").error(text)
         if text == "s":
-            refusal = self._refusal_to_tap()
-            if refusal:
-                raise IllegalMove(text, refusal)
+            refused = self._refusal_to_tap()
+            if refused:
+                raise refused.error(text)
             self._record(self._tap())
             return
         src, count, dst = self.parse_move(text)
-        refusal = self._refusal(src, count, dst)
-        if refusal:
-            raise IllegalMove(text, refusal)
+        refused = self._refusal(src, count, dst)
+        if refused:
+            raise refused.error(text)
         self._record(self._move(src, count, dst))
 
     def undo(self) -> bool:
@@ -290,6 +291,36 @@ class Position:
             if dst != src and self._refusal(src, count, dst) is None and not self._is_no_op(src, count, dst):
                 return _notation(src, count, dst)
         return None
+
+    def finishing_moves(self) -> list[str] | None:
+        """The foundation moves alone that win from here, in order, or None when there are none.
+
+        Asked only of what the player can see: with the stock holding cards or a
+        card still face down it answers None, whatever those cards are.  Then it
+        sends cards home greedily, lowest rank first (the waste top before the
+        columns, columns from the left): a card sent home only ever frees others,
+        so when this does not win, no line of foundation moves does.  A won game
+        answers ``[]``.
+        """
+        if self.stock or any(self.down):
+            return None
+        probe = self.copy()
+        sources = ["w"] + [f"t{i + 1}" for i in range(self.rules.columns)]
+        line: list[str] = []
+        while not probe.is_won():
+            best: tuple[int, str] | None = None
+            for pile in sources:
+                move = probe.foundation_move(pile)
+                if move is not None:
+                    card = probe.card_at(probe.parse_move(move).src)
+                    assert card is not None
+                    if best is None or rank(card) < best[0]:
+                        best = (rank(card), move)
+            if best is None:
+                return None
+            probe.play(best[1])
+            line.append(best[1])
+        return line
 
     # ----- views --------------------------------------------------------
 
@@ -355,16 +386,14 @@ class Position:
         ``play`` would try); ``IllegalMove`` for text that is no card move, ``s`` included."""
         text = move.strip().lower()
         if text == "s":
-            raise IllegalMove(text, "s taps the stock; it moves no cards from one pile to another.")
+            raise refusal("tap_is_no_card_move").error(text)
         m = _MOVE.fullmatch(text)
         if not m:
-            raise IllegalMove(
-                text, f"{_shorten(text)!r} is not a move: moves look like s, w>t3, t3>t7, t3:4>t7, t3>f2, t3>f or f2>t4"
-            )
+            raise refusal("not_a_move", text=_shorten(text)).error(text)
         src = self._pile(m.group(1), text)
         count = int(m.group(2)) if m.group(2) else 1
         if count < 1:
-            raise IllegalMove(text, "A move takes at least one card.")
+            raise refusal("no_cards").error(text)
         dst = self._first_foundation_for(src, count) if m.group(3) == "f" else self._pile(m.group(3), text)
         return CardMove(src, count, dst)
 
@@ -376,9 +405,9 @@ class Position:
             return ("w", 0)
         index = int(name[1:])
         limit = self.rules.columns if kind == "t" else self.rules.foundations
-        what = "columns" if kind == "t" else "foundations"
         if not 1 <= index <= limit:
-            raise IllegalMove(move, f"There is no {name} in {self.rules.name}: it has {limit} {what}, {kind}1 to {kind}{limit}.")
+            key = "no_such_column" if kind == "t" else "no_such_foundation"
+            raise refusal(key, pile=name, game=self.rules.name, count=limit).error(move)
         return (kind, index - 1)
 
     def _pile_or_none(self, name: str) -> Pile | None:
@@ -426,120 +455,106 @@ class Position:
         """The waste size and pass number a stock tap would leave (see ``Rules.tap``), or None."""
         return self.rules.tap(len(self.stock) + len(self.waste), len(self.waste), self.pass_number)
 
-    def _refusal_to_tap(self) -> str | None:
+    def _refusal_to_tap(self) -> Refusal | None:
         if self._tap_result() is not None:
             return None
         if not self.waste:
-            return "The stock and the waste are both empty: there is nothing left to draw."
-        total = self.rules.passes
-        return (
-            f"No passes left: {self.rules.name} allows {total} pass{'es' if total != 1 else ''} "
-            "through the stock, and the last one is used up."
-        )
+            return refusal("nothing_to_draw")
+        total = self.rules.passes or 0
+        if total == 1:
+            return refusal("no_passes_left_one", game=self.rules.name)
+        return refusal("no_passes_left", game=self.rules.name, count=total)
 
-    def _refusal(self, src: Pile, count: int, dst: Pile) -> str | None:
+    def _refusal(self, src: Pile, count: int, dst: Pile) -> Refusal | None:
         """Why moving the top ``count`` cards of ``src`` onto ``dst`` is illegal, or None if it is legal."""
         if src == dst:
-            return "A card cannot move onto the pile it is already on."
+            return refusal("same_pile")
         if src[0] == "s":
-            return "Cards leave the stock only by tapping it: tap the stock to turn a card onto the waste."
+            return refusal("from_stock")
         cards = self._cards(src)
         if src[0] == "w":
             if not cards:
-                return "The waste is empty: tap the stock to turn a card."
+                return refusal("waste_empty")
             if count > 1:
-                return "Only the top card of the waste can be played."
+                return refusal("waste_top_only")
         elif src[0] == "f":
             if dst[0] == "f":
-                return "Cards do not move from one foundation to another."
+                return refusal("foundation_to_foundation")
             if not self.rules.takeback:
-                return f"In {self.rules.name} a card on a foundation stays there: taking cards back is off."
+                return refusal("takeback_off", game=self.rules.name)
             if not cards:
-                return f"Foundation {pile_name(src)} is empty."
+                return refusal("foundation_empty", pile=pile_name(src))
             if count > 1:
-                return "Only the top card of a foundation can be taken back, one at a time."
+                return refusal("foundation_top_only")
         else:
-            refusal = self._run_refusal(src[1], count)
-            if refusal:
-                return refusal
+            refused = self._run_refusal(src[1], count)
+            if refused:
+                return refused
         moving = self._value[cards[-count]]
         if dst[0] == "f":
             if count > 1:
-                return "Foundations take one card at a time: move the cards one by one."
+                return refusal("foundation_one_at_a_time")
             return self._foundation_refusal(moving, dst[1])
         return self._column_refusal(src, count, moving, dst[1])
 
-    def _run_refusal(self, column: int, count: int) -> str | None:
+    def _run_refusal(self, column: int, count: int) -> Refusal | None:
         col = self.tableau[column]
         name = f"t{column + 1}"
         if not col:
-            return f"Column {name} is empty: there is no card to move."
+            return refusal("column_empty", pile=name)
         if count > len(col):
-            return f"Column {name} has only {len(col)} card{'s' if len(col) != 1 else ''}."
+            if len(col) == 1:
+                return refusal("column_too_short_one", pile=name)
+            return refusal("column_too_short", pile=name, count=len(col))
         if count > len(col) - self.down[column]:
-            return "A face-down card cannot be moved: uncover it first by moving the cards above it."
+            return refusal("face_down")
         for depth in range(count - 1):
             upper, lower = self._value[col[-1 - depth]], self._value[col[-2 - depth]]
             if not builds_on(upper, lower):
-                why = "are the same colour" if is_red(upper) == is_red(lower) else "are not one rank apart"
-                return (
-                    f"These cards are not a run, so they cannot move together: the {long_name(lower)} "
-                    f"and the {long_name(upper)} {why}. A run goes down one rank at a time in alternating colours."
-                )
+                key = "run_broken_colour" if is_red(upper) == is_red(lower) else "run_broken_rank"
+                return refusal(key, lower_card=card_name(lower), upper_card=card_name(upper))
         return None
 
-    def _foundation_refusal(self, card: int, index: int) -> str | None:
+    def _foundation_refusal(self, card: int, index: int) -> Refusal | None:
         pile = self.foundations[index]
         name = f"f{index + 1}"
         reserved = self.rules.slot_suit(index)
         if reserved is not None and reserved != suit(card):
             homes = [f"f{i + 1}" for i in range(self.rules.foundations) if self.rules.slot_suit(i) == suit(card)]
-            return f"Foundation {name} is kept for {SUIT_NAMES[reserved]}; the {long_name(card)} goes on {' or '.join(homes)}."
+            kept = {"pile": name, "suit": SUITS[reserved], "card": card_name(card), "home": homes[0]}
+            if len(homes) == 2:
+                return refusal("foundation_kept_two", **kept, other_home=homes[1])
+            return refusal("foundation_kept", **kept)
         if not pile:
             if rank(card) == ACE:
                 return None
-            return f"An empty foundation starts with an ace, so the {long_name(card)} cannot go on {name}."
+            return refusal("foundation_needs_ace", card=card_name(card), pile=name)
         top = self._value[pile[-1]]
         if suit(top) != suit(card):
-            return f"Foundation {name} builds in {SUIT_NAMES[suit(top)]}; the {long_name(card)} is not one of them."
+            return refusal("foundation_other_suit", pile=name, suit=SUITS[suit(top)], card=card_name(card))
         if rank(top) == KING:
-            return f"Foundation {name} is complete, from ace to king."
+            return refusal("foundation_complete", pile=name)
         if rank(card) != rank(top) + 1:
-            return f"Foundation {name} needs the {long_name(top + 1)} next, not the {long_name(card)}: foundations go up one rank at a time."
+            return refusal("foundation_next", pile=name, next_card=card_name(top + 1), card=card_name(card))
         return None
 
-    def _column_refusal(self, src: Pile, count: int, moving: int, column: int) -> str | None:
+    def _column_refusal(self, src: Pile, count: int, moving: int, column: int) -> Refusal | None:
         dst = self.tableau[column]
         led_by_king = rank(moving) == KING
         if self.rules.one_card and count > 1:
             if not led_by_king:
-                return (
-                    f"Only one card moves at a time in {self.rules.name}: move the top card first. "
-                    "The one exception is a run led by a king, which may move whole into an empty column."
-                )
+                return refusal("one_card_at_a_time", game=self.rules.name)
             if dst:
-                return (
-                    f"A run led by a king may move whole only into an empty column; anywhere else "
-                    f"only one card moves at a time in {self.rules.name}."
-                )
+                return refusal("king_run_needs_space", game=self.rules.name)
         if not dst:
             if self.rules.empty == "king" and not led_by_king:
-                return (
-                    f"Only a king, or a run led by a king, can go into an empty column; "
-                    f"the {long_name(moving)} cannot."
-                )
+                return refusal("space_needs_king", card=card_name(moving))
             return None
         top = self._value[dst[-1]]
         if is_red(top) == is_red(moving):
-            return (
-                f"The {long_name(moving)} cannot go on the {long_name(top)}: in a column a card goes on "
-                "one of the other colour, red on black or black on red."
-            )
+            return refusal("column_colour", card=card_name(moving), onto_card=card_name(top))
         if not builds_on(moving, top):
-            return (
-                f"The {long_name(moving)} cannot go on the {long_name(top)}: in a column a card goes on "
-                "one exactly one rank higher."
-            )
+            return refusal("column_rank", card=card_name(moving), onto_card=card_name(top))
         return None
 
     def _could_take(self, dst: Pile, card: int) -> bool:

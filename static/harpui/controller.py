@@ -1,11 +1,13 @@
 """The one controller: applies the player's intents to the engine.
 
-Input calls the intent methods (draw, tap, drop, undo...); the game's
-lifecycle (start, resume, new deal, restart, a win) and its statistics are
-here too.  Every change to the game, the settings or the statistics goes
-through ``_commit``, the one place that saves and then renders.  What the
-solver says (hint, Show me, the stuck verdict) is the advisor's
-(advisor.py); the moves and undos it makes come back through here.
+Input calls the intent methods (draw, tap, drop, undo, finish...); the
+game's lifecycle (start, resume, new deal, restart, a win) and its
+statistics are here too.  A game left for another (Restart, New) is kept
+until the player moves in the new one, so that Undo can bring it back.
+Every change to the game, the settings or the statistics goes through
+``_commit``, the one place that saves and then renders.  What the solver
+says (hint, Show me, the stuck verdict) is the advisor's (advisor.py); the
+moves and undos it makes come back through here.
 
 Pure Python: the screen, the store, the dialogs and the solver runner are
 handed in (their Protocols are in ports.py), so CPython tests drive it.
@@ -14,6 +16,7 @@ handed in (their Protocols are in ports.py), so CPython tests drive it.
 from __future__ import annotations
 
 import asyncio
+import copy
 import datetime
 import urllib.parse
 from typing import Any, Awaitable, Callable, Coroutine
@@ -29,6 +32,8 @@ from .thinking import spawn
 from .winnable import Lists
 
 DOUBLE_TAP_S = 0.45
+FINISH_STEP_S = 0.07     # Finish plays one card home this often (0 with reduced motion)
+TAKE_BACK_NOTE = "Undo brings your game back."
 
 
 class Controller:
@@ -46,7 +51,15 @@ class Controller:
         self.game: harp.Game = None  # type: ignore[assignment]  # start() puts one in play
         self.counted = False               # this game's "played" is in the stats
         self.won_recorded = False
-        self.assisted = False              # Show me played in this game: a win does not count
+        self.assisted = False              # Show me made the last moves: a win now would not count
+        # The game left for this one (its saved record, plus "stats": the statistics from before
+        # leaving it), while Undo can still bring it back: until the first move in this game.
+        self.previous: dict[str, Any] | None = None
+        self.finish_step_s = FINISH_STEP_S
+        self._finish_seq = 0
+        self._finishing = False            # Finish is playing the cards home
+        self._run_soon = run_soon
+        self._sleep = sleep
         self.clock = clock or Clock()
         self._today = today
         self._stuck_seen_at = -1
@@ -72,8 +85,11 @@ class Controller:
                 self.screen.toast(f"That link holds a deal code that does not work: {error}", 6)
             else:
                 if not resumed or self.game.code != wanted.code:
+                    kept = resumed and self._leave()
                     self._replace(wanted)
                     resumed = True
+                    if kept:
+                        self.screen.toast(f"Opened deal {wanted.code}. {TAKE_BACK_NOTE}", 4)
         if not resumed:
             self._replace(self._fresh_game(self.settings["game"], "new"))
         self._commit()
@@ -104,6 +120,7 @@ class Controller:
         mark = data.get("winnable_at")
         known = type(mark) is int and 0 <= mark <= game.history_length
         self.advisor.game_replaced(mark if known else None)
+        self.previous = checked_previous(data.get("previous"))
         return True
 
     # -- intents -------------------------------------------------------------
@@ -161,7 +178,13 @@ class Controller:
         return self._play(f"{pile}>f")
 
     def undo(self) -> bool:
+        """Take back the last move; in a game with no moves yet, bring back the game
+        Restart or New left (the take-back)."""
         self.advisor.player_acts()
+        self._stop_finish()
+        if self.previous is not None:
+            self._take_back()
+            return True
         if not self.game.undo():
             self._refuse("Nothing to undo.")
             return False
@@ -172,6 +195,7 @@ class Controller:
     def undo_back(self, count: int) -> int:
         """Undo up to count actions as one change (the advisor's way back to a
         winnable point); how many were undone."""
+        self._stop_finish()
         n = 0
         while n < count and self.game.undo():
             n += 1
@@ -182,16 +206,53 @@ class Controller:
     def play_for_solver(self, move: str) -> bool:
         """Show me plays a move: the game is assisted from now on."""
         self.assisted = True
-        return self._play(move, by_solver=True)
+        return self._play(move, by="solver")
+
+    def finish(self) -> bool:
+        """Play every card home, one foundation move at a time (each one saved and
+        drawn), when foundation moves alone win from here; False when they do not."""
+        if self._finishing or not self.game.finishing_moves():
+            return False
+        self.advisor.player_acts()
+        self._finish_seq += 1
+        self._finishing = True
+        self._run_soon(self._finish(self._finish_seq))
+        return True
+
+    async def _finish(self, seq: int) -> None:
+        game = self.game
+        try:
+            for move in game.finishing_moves() or []:
+                if seq != self._finish_seq or game is not self.game or not self._play(move, by="finish"):
+                    break
+                if game.is_won():
+                    break
+                played = game.history_length
+                await self._sleep(self.finish_step_s)
+                if game is not self.game or game.history_length != played:
+                    break                      # the player did something else meanwhile
+        finally:
+            if seq == self._finish_seq and self._finishing:
+                self._finishing = False
+                if not game.is_won() and game is self.game:
+                    self._commit()             # Finish shows again where it stopped
+
+    def _stop_finish(self) -> None:
+        self._finish_seq += 1
+        self._finishing = False
 
     def restart(self) -> None:
-        """The same deal from its start (rules unchanged); the clock restarts too."""
+        """The same deal from its start (rules unchanged); the clock restarts too.
+        Undo brings the game left back, until the first move."""
         self.advisor.player_acts()
         known = self.advisor.winnable_at is not None
+        kept = self._leave()
         self._replace(self.game.restart(), keep_count=True)
         if known:
             self.advisor.winnable_at = 0   # the start of a line that can be won
         self._commit()
+        if kept:
+            self.screen.toast(f"Restarted. {TAKE_BACK_NOTE}")
 
     def new_game(self, game_id: str, options: dict[str, Any], kind: str, deal: int | None = None) -> None:
         """kind: 'new' (random deal, or this ``deal`` number), 'daily' or 'same' (this deal number)."""
@@ -199,6 +260,7 @@ class Controller:
         self.settings["game"] = game_id
         self.settings["options"] = {**self.settings["options"], game_id: dict(options)}
         game = self._fresh_game(game_id, kind, deal)
+        self._leave()
         self._replace(game)
         self._commit()
 
@@ -209,6 +271,7 @@ class Controller:
         except ValueError as error:
             return str(error) or "That is not a deal code."
         self.advisor.player_acts()
+        self._leave()
         self._replace(game)
         self._commit()
         return None
@@ -216,6 +279,35 @@ class Controller:
     def set_setting(self, key: str, value: Any) -> None:
         self.settings[key] = value
         self._commit()
+
+    # -- leaving a game, and bringing it back --------------------------------------
+    def take_back_note(self) -> str:
+        """' Undo brings your game back.' after leaving a game Undo can bring back, else ''."""
+        return f" {TAKE_BACK_NOTE}" if self.previous is not None else ""
+
+    def leaving_counts(self) -> bool:
+        """Whether leaving the game in play would count it as lost (a counted game not won)."""
+        return self.counted and not self.game.is_won()
+
+    def _leave(self) -> bool:
+        """Another game is about to replace this one: keep it for Undo, with the
+        statistics as they are before leaving it, when the player has moved in it
+        (else the game kept before, if any, stays kept).  True when one is kept."""
+        if self.game is not None and self.game.view()["moves"] > 0:
+            self.previous = {**self._record(), "stats": copy.deepcopy(self.stats.to_data())}
+        return self.previous is not None
+
+    def _take_back(self) -> None:
+        """Bring back the game left: its position, history, clock, flags and the
+        statistics from before it was left."""
+        data, self.previous = self.previous, None
+        assert data is not None
+        self._resume(data)
+        self.stats = Stats(data.get("stats"))
+        if self.dialogs:
+            self.dialogs.close_game_end()
+        self._commit()
+        self.screen.toast("Your game is back.")
 
     # -- bookkeeping -----------------------------------------------------------
     def _fresh_game(self, game_id: str, kind: str, deal: int | None = None) -> harp.Game:
@@ -245,14 +337,14 @@ class Controller:
         old = self.game
         if old is not None and not keep_count and self.counted and not old.is_won():
             self.stats.abandoned(old.game_id)
+        self._stop_finish()
         self.game = game
         if not keep_count:
             self.counted = False
         self.won_recorded = False
         self.clock.reset()
         self._stuck_seen_at = -1
-        # A deal Show me has played stays shown: its restart or same deal does not count either.
-        self.assisted = self.assisted and old is not None and old.code == game.code
+        self.assisted = False
         self.advisor.game_replaced()
         if self.dialogs:
             self.dialogs.close_game_end()
@@ -260,14 +352,19 @@ class Controller:
     def _is_top(self, pile: str, index: int) -> bool:
         return index == len(self.screen.pile_cards(pile)) - 1
 
-    def _play(self, move: str, by_solver: bool = False) -> bool:
+    def _play(self, move: str, by: str = "player") -> bool:
+        """Play move for the player (by hand, or their Finish) or for the solver (Show me)."""
         try:
             self.game.play(move)
         except harp.IllegalMove as error:
             self._refuse(str(error))
             return False
-        if not by_solver:
+        self.previous = None                        # a move of its own: the game left stays left
+        if by != "finish":
+            self._stop_finish()
+        if by != "solver":
             self.advisor.player_acts()
+            self.assisted = False                   # the player plays on: a win is theirs
         self.advisor.moved(move)
         if not self.counted:
             self.counted = True
@@ -285,6 +382,8 @@ class Controller:
                 self.dialogs.show_won(self.game.view(), int(seconds), self.assisted)
             return True
         self._commit()
+        if by == "player" and self.settings["auto_finish"]:
+            self.finish()                           # "Finish by itself": when foundation moves alone win
         self._check_stuck()
         return True
 
@@ -309,7 +408,9 @@ class Controller:
         g = self.game
         label = f"Daily deal {g.deal}" if g.daily else f"Deal {g.deal}"
         return {"name": g.rules.name, "deal_label": label,
-                "relaxed": self.settings["relaxed"]}
+                "relaxed": self.settings["relaxed"],
+                "take_back": self.previous is not None,
+                "finish": not self._finishing and bool(g.finishing_moves())}
 
     def relayout(self) -> None:
         """Render again without a change (the window was resized): no save."""
@@ -318,16 +419,35 @@ class Controller:
     def _commit(self) -> None:
         """Save everything, then render: the one place that does both."""
         self._version += 1
-        self.store.save("game", {"game": self.game.to_json(), "counted": self.counted,
-                                 "won_recorded": self.won_recorded,
-                                 "elapsed": round(self.clock.seconds(), 1),
-                                 "winnable_at": self.advisor.winnable_at, "assisted": self.assisted})
+        record = self._record()
+        if self.previous is not None:
+            record["previous"] = self.previous
+        self.store.save("game", record)
         self.store.save("settings", self.settings)
         self.store.save("stats", self.stats.to_data())
         self.screen.render(self.game.view(), self.game.rules, self.info())
         self.screen.show_clock(int(self.clock.seconds()))
         for fn in self.on_change:
             fn()
+
+    def _record(self) -> dict[str, Any]:
+        """The game in play as the saved record holds it (harp.game's data)."""
+        return {"game": self.game.to_json(), "counted": self.counted,
+                "won_recorded": self.won_recorded, "elapsed": round(self.clock.seconds(), 1),
+                "winnable_at": self.advisor.winnable_at, "assisted": self.assisted}
+
+
+def checked_previous(data: Any) -> dict[str, Any] | None:
+    """A saved record's "previous" (the game Undo can bring back), if it reads; else None."""
+    if not isinstance(data, dict) or not isinstance(data.get("game"), str):
+        return None
+    if not isinstance(data.get("stats"), dict):
+        return None
+    try:
+        harp.Game.from_json(data["game"])
+    except (ValueError, KeyError, TypeError):
+        return None
+    return {key: value for key, value in data.items() if key != "previous"}
 
 
 def url_code(search: str, fragment: str) -> str | None:

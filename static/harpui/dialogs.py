@@ -41,7 +41,7 @@ class Dialogs:
         listen(by_id("code-input"), "keydown", self._code_key)
         listen(by_id("code-input"), "input", lambda ev: self._code_error(""))
         for box, key in (("set-double-tap", "double_tap"), ("set-interactive", "interactive"),
-                         ("set-relaxed", "relaxed")):
+                         ("set-relaxed", "relaxed"), ("set-auto-finish", "auto_finish")):
             listen(by_id(box), "change", self._setting_handler(key))
         listen(by_id("won-undo"), "click", lambda ev: self._after_end("undo", "dlg-won"))
         listen(by_id("won-new"), "click", lambda ev: self._after_end("new", "dlg-won"))
@@ -75,6 +75,7 @@ class Dialogs:
             by_id("set-double-tap").checked = s["double_tap"]
             by_id("set-interactive").checked = s["interactive"]
             by_id("set-relaxed").checked = s["relaxed"]
+            by_id("set-auto-finish").checked = s["auto_finish"]
         elif name == "stats":
             self._fill_stats()
         elif name == "help":
@@ -114,6 +115,7 @@ class Dialogs:
         by_id("code-input").value = ""
         self._code_error("")
         by_id("opt-winnable").checked = bool(self.controller.settings.get("winnable_only"))
+        by_id("new-leave-note").hidden = not self.controller.leaving_counts()
         self._show_count()
 
     def _show_count(self) -> None:
@@ -174,7 +176,8 @@ class Dialogs:
             return
         by_id("dlg-new").close()
         label = {"new": "New deal", "daily": "Daily deal", "same": "Same deal"}[kind]
-        self.renderer.toast(f"{label}: {harp.GAMES[game_id].name}, deal {self.controller.game.deal}.", 2.5)
+        self.renderer.toast(f"{label}: {harp.GAMES[game_id].name}, deal {self.controller.game.deal}."
+                            f"{self.controller.take_back_note()}", 4 if self.controller.take_back_note() else 2.5)
 
     async def _deal_winnable(self, game_id: str, options: dict[str, Any]) -> None:
         """New Deal from the certified list; for other rules, or no list, a random deal that says so."""
@@ -192,11 +195,12 @@ class Dialogs:
         by_id("dlg-new").close()
         name = harp.GAMES[game_id].name
         if deal is not None:
-            self.renderer.toast(f"New deal: {name}, deal {deal}, one of {len(numbers)} certified winnable deals.", 4)
+            self.renderer.toast(f"New deal: {name}, deal {deal}, one of {len(numbers)} certified winnable "
+                                f"deals.{self.controller.take_back_note()}", 5)
         else:
             why = "these rules" if not is_default(game_id, options) else "this game"
             self.renderer.toast(f"No certified winnable deals exist for {why}, so this is a normal random "
-                         f"deal: {name}, deal {self.controller.game.deal}.", 7)
+                         f"deal: {name}, deal {self.controller.game.deal}.{self.controller.take_back_note()}", 7)
 
     def _code_key(self, ev: Any) -> None:
         if ev.key == "Enter":
@@ -214,7 +218,8 @@ class Dialogs:
             by_id("code-input").focus()
             return
         by_id("dlg-new").close()
-        self.renderer.toast(f"Opened deal {self.controller.game.code}.", 2.5)
+        self.renderer.toast(f"Opened deal {self.controller.game.code}.{self.controller.take_back_note()}",
+                            4 if self.controller.take_back_note() else 2.5)
 
     def _code_error(self, text: str) -> None:
         by_id("code-error").textContent = text

@@ -177,7 +177,8 @@ class EmbedDialogs:
         self._new_asked_at = None
         game_id = self.controller.game.game_id
         self.controller.new_game(game_id, self.controller.options_for(game_id), "new")
-        self.renderer.toast(f"New deal: {harp.GAMES[game_id].name}, deal {self.controller.game.deal}.", 2.5)
+        self.renderer.toast(f"New deal: {harp.GAMES[game_id].name}, deal {self.controller.game.deal}."
+                            f"{self.controller.take_back_note()}", 4 if self.controller.take_back_note() else 2.5)
 
     def open_code(self, code: str) -> None:
         """A host's newGame with a code: open it, or say why not and play on."""
@@ -185,7 +186,8 @@ class EmbedDialogs:
         if error:
             self.renderer.toast(f"That deal code does not work: {error}", 6)
         else:
-            self.renderer.toast(f"Opened deal {self.controller.game.code}.", 2.5)
+            self.renderer.toast(f"Opened deal {self.controller.game.code}.{self.controller.take_back_note()}",
+                                4 if self.controller.take_back_note() else 2.5)
 
     def show_won(self, view: dict[str, Any], seconds: int, assisted: bool = False) -> None:
         self.renderer.toast(f"You won! Score {view['score']}, {view['moves']} moves.", 8)

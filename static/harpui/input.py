@@ -66,6 +66,8 @@ class Input:
             self.controller.restart()
         elif action == "hint":
             self.advisor.hint()
+        elif action == "finish":
+            self.controller.finish()
         elif action == "draw":
             self.controller.draw()
         else:

@@ -37,7 +37,8 @@ class Screen(Notices, Piles, Protocol):
     """The renderer, as the controller and the advisor use it."""
 
     def render(self, view: dict[str, Any], rules: harp.Rules, info: dict[str, Any]) -> None:
-        """Draw the game's view; info carries the header texts and settings."""
+        """Draw the game's view; info carries the header texts and settings, and whether
+        Undo can bring back a game left ("take_back") and Finish is offered ("finish")."""
 
     def show_clock(self, seconds: int) -> None: ...
 

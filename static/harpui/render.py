@@ -227,7 +227,11 @@ class Renderer:
         document.body.classList.toggle("relaxed", bool(info["relaxed"]))
         self.board.setAttribute("data-draw", str(view["draw"]))
         self.board.setAttribute("data-code", view["code"])   # for people and tests alike
-        by_id("btn-undo").disabled = not view.get("can_undo", True)
+        # Undo also brings back a game left by Restart or New (the take-back).
+        by_id("btn-undo").disabled = not (view.get("can_undo", True) or info.get("take_back"))
+        finish = by_id("btn-finish")
+        if not nil(finish):
+            finish.hidden = not info.get("finish")
         document.title = f"{info['name']} \u2013 Harp solitaire"
 
     def show_clock(self, seconds: int) -> None:

@@ -61,6 +61,8 @@ def start_page(
     search, fragment = str(window.location.search), str(window.location.hash)
     renderer = Renderer()
     controller = Controller(Store(local_storage(), namespace=namespace), renderer, SlicedSolver())
+    if window.matchMedia("(prefers-reduced-motion: reduce)").matches:
+        controller.finish_step_s = 0.0      # Finish plays the cards home without pauses
     dialogs = make_dialogs(controller, renderer)
     controller.dialogs = dialogs
     page = Page(renderer, controller, dialogs, Input(controller, renderer, dialogs))

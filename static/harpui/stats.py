@@ -1,7 +1,8 @@
 """Per-game statistics and the player's settings, as plain JSON-able dicts.
 
 Pure Python.  A game counts as played once its first move is made; starting
-another game before winning an unfinished, counted one ends the streak.
+another game before winning an unfinished, counted one ends the streak (and
+Undo, bringing that game back, brings the statistics from before back too).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "interactive": True,
     "relaxed": False,
     "winnable_only": False,      # New Deal picks from the certified winnable deals
+    "auto_finish": False,        # Finish by itself: play the cards home once foundation moves alone win
     # The last choices in the New Game window: game id and rule options.
     "game": "easy-harp",
     "options": {},

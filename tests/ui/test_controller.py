@@ -3,9 +3,11 @@ screen, a logging store over a fake localStorage, fake dialogs and a fake
 solver runner: the Protocols of static/harpui/ports.py.
 
 Covers the player's actions (tap, drop, refusals, undo, restart, new game),
-resuming a saved record and keeping an unreadable one under its backup key,
-the statistics, the one commit (save, then render, once per change), and the
-advisor's words for hints and for the verdict on a stuck game.
+Undo bringing back a game left by Restart or New, Finish and "Finish by
+itself", resuming a saved record and keeping an unreadable one under its
+backup key, the statistics (Show me's wins included), the one commit (save,
+then render, once per change), and the advisor's words for hints and for the
+verdict on a stuck game.
 """
 
 from __future__ import annotations
@@ -245,6 +247,7 @@ class Rig:
 def rig(code: str | None = HARPAN_1, items: dict[str, str] | None = None,
         answer: Answer | None = None, panel: bool = True,
         dialogs: Callable[[Controller, FakeScreen], DialogWindows] = lambda controller, screen: FakeDialogs(),
+        sleep: Callable[[float], Coroutine[Any, Any, None]] | None = None,
         ) -> Rig:
     log: list[str] = []
     storage = FakeStorage(items)
@@ -253,7 +256,7 @@ def rig(code: str | None = HARPAN_1, items: dict[str, str] | None = None,
     now = [1000.0]
     controller = Controller(LoggedStore(log, storage), screen, thinker,
                             lists=Lists(fetch_text=no_lists), clock=Clock(lambda: now[0]),
-                            today=lambda: (2026, 1, 2), run_soon=tasks, sleep=no_sleep)
+                            today=lambda: (2026, 1, 2), run_soon=tasks, sleep=sleep or no_sleep)
     r = Rig(controller, screen, storage, None, thinker, tasks, log, now)
     controller.dialogs = r.dialogs = dialogs(controller, screen)
     controller.start(f"?code={code}" if code else "", "")
@@ -295,7 +298,8 @@ def solved(game: harp.Game, thoughtful: bool) -> Result:
 def test_start_opens_the_url_code_and_commits_once() -> None:
     r = rig()
     assert r.game.code == HARPAN_1 and r.screen.view is not None
-    assert r.screen.info == {"name": "Harpan", "deal_label": "Deal 1", "relaxed": False}
+    assert r.screen.info == {"name": "Harpan", "deal_label": "Deal 1", "relaxed": False,
+                             "take_back": False, "finish": False}
     assert harp.Game.from_json(r.saved()["game"]).code == HARPAN_1   # the page's test contract
 
 
@@ -343,7 +347,7 @@ def test_a_refused_move_says_why_and_changes_nothing() -> None:
     r = rig()
     assert not r.controller.drop("t3", 1, "t1")
     assert r.screen.toasts == ["The 3 of hearts cannot go on the 8 of diamonds: in a column a card "
-                               "goes on one of the other colour, red on black or black on red."]
+                               "goes on a card of the other colour, red on black or black on red."]
     assert not r.controller.drop("t5", 2, "f3")
     assert r.screen.toasts[-1] == "Only one card at a time goes to a foundation."
     r.controller.tap_refused("t2", 1)
@@ -438,8 +442,6 @@ def test_a_win_show_me_played_out_does_not_count_and_each_move_commits_once() ->
     rec = r.controller.stats.record("harpan")
     assert (rec["played"], rec["won"], rec["streak"]) == (1, 0, 0)
     assert r.saved()["assisted"] is True
-    r.controller.restart()                        # the same deal stays shown
-    assert r.controller.assisted
 
 
 # -- the advisor's words ------------------------------------------------------------------------
@@ -561,3 +563,225 @@ def test_the_embeds_stand_in_dialogs_toast_a_stuck_game_and_start_no_search() ->
     play(r, moves[-1])
     assert r.screen.toasts == ["No useful move left: try Undo, or a new deal."]
     assert r.tasks.waiting == [] and r.thinker.asked == []
+
+
+# -- Undo after Restart or New: the game left comes back -----------------------------------------
+def snapshot(r: Rig) -> tuple[Any, ...]:
+    """Everything the take-back must bring back exactly."""
+    c = r.controller
+    return (r.game.code, r.game.view(reveal=True), r.game.history, c.clock.seconds(), c.counted,
+            c.won_recorded, c.assisted, json.dumps(c.stats.to_data(), sort_keys=True))
+
+
+def test_undo_after_restart_brings_the_game_back_exactly() -> None:
+    r = rig()
+    r.controller.tap("t7", 6)
+    r.controller.drop("t2", 1, "t5")
+    r.now[0] += 30
+    before = snapshot(r)
+    r.controller.restart()
+    assert r.game.view()["moves"] == 0 and r.screen.toasts[-1] == "Restarted. Undo brings your game back."
+    assert r.screen.info["take_back"] and "previous" in r.saved()
+    r.now[0] += 5                                  # time spent looking at the fresh deal does not count
+    r.log.clear()
+    assert r.controller.undo()
+    assert snapshot(r) == before and r.controller.clock.seconds() == 30
+    assert r.screen.toasts[-1] == "Your game is back." and r.log == COMMIT
+    assert not r.screen.info["take_back"] and "previous" not in r.saved()
+    assert r.controller.undo() and r.game.history == ("t7>f1",)    # then Undo goes on as usual
+
+
+def test_undo_after_new_brings_back_the_game_and_the_statistics_from_before() -> None:
+    stats = {"harpan": {"played": 5, "won": 3, "streak": 3, "best_streak": 3, "best_score": 1000,
+                        "best_time": 300}}
+    r = rig(items={"harp.stats": json.dumps({"v": 1, "data": stats})})
+    r.controller.draw()
+    r.now[0] += 12
+    before = snapshot(r)
+    assert r.controller.leaving_counts()
+    r.controller.new_game("harp", {}, "new")
+    assert r.game.game_id == "harp" and r.controller.take_back_note() == " Undo brings your game back."
+    assert r.controller.stats.record("harpan")["streak"] == 0       # left unfinished: counted as lost
+    assert r.controller.undo()
+    assert snapshot(r) == before
+    assert r.controller.stats.record("harpan") == {**stats["harpan"], "played": 6}
+    assert json.loads(r.storage.items["harp.stats"])["data"]["harpan"]["streak"] == 3
+    assert r.controller.take_back_note() == ""
+
+
+@pytest.mark.parametrize("leave", ["daily", "same", "code"])
+def test_every_way_to_a_new_game_can_be_taken_back(leave: str) -> None:
+    r = rig()
+    r.controller.drop("t2", 1, "t5")
+    before = snapshot(r)
+    if leave == "code":
+        assert r.controller.open_code("EH1-N-AAAAAAF") is None
+    else:
+        r.controller.new_game("harpan", {"draw": 3}, leave)
+    assert r.game.view()["moves"] == 0 and r.game.code != HARPAN_1
+    assert r.controller.undo() and snapshot(r) == before
+
+
+def test_a_move_in_the_new_game_ends_the_take_back() -> None:
+    r = rig()
+    r.controller.drop("t2", 1, "t5")
+    r.controller.restart()
+    r.controller.draw()
+    assert not r.screen.info["take_back"] and "previous" not in r.saved()
+    assert r.controller.undo() and r.game.history == ()           # the draw, not the old game
+    assert not r.controller.undo() and r.screen.toasts[-1] == "Nothing to undo."
+    assert r.game.view()["moves"] == 1
+
+
+def test_leaving_a_game_without_moves_keeps_the_game_left_before() -> None:
+    r = rig()
+    r.controller.restart()                                         # nothing played: nothing to keep
+    assert r.screen.toasts == [] and not r.screen.info["take_back"]
+    assert not r.controller.undo() and r.screen.toasts == ["Nothing to undo."]
+    r.controller.drop("t2", 1, "t5")
+    before = snapshot(r)
+    r.controller.restart()
+    r.controller.new_game("harp", {}, "new")                       # a second slip, before any move
+    assert r.controller.undo() and snapshot(r) == before
+
+
+def test_a_reload_right_after_a_slip_still_brings_the_game_back() -> None:
+    r = rig()
+    r.controller.tap("t7", 6)
+    r.controller.drop("t2", 1, "t5")
+    before = snapshot(r)[:3]
+    r.controller.new_game("harp", {}, "daily")
+    again = rig(code=None, items=r.storage.items)
+    assert again.game.game_id == "harp" and again.screen.info["take_back"]
+    assert again.controller.undo()
+    assert snapshot(again)[:3] == before and again.controller.counted
+    # An old record without the key, and one whose "previous" does not read, still load.
+    plain = rig(code=None, items=saved_game(["t5>t1"]))
+    assert plain.controller.previous is None and not plain.screen.info["take_back"]
+    items = saved_game(["t5>t1"], previous={"game": "[1, 2]", "stats": {}})
+    broken = rig(code=None, items=items)
+    assert broken.game.history == ("t5>t1",) and broken.controller.previous is None
+    assert broken.dialogs.named("corrupt") == [] and "harp.backup.game" not in broken.storage.items
+
+
+def test_the_embeds_new_deal_can_be_taken_back_too() -> None:
+    r = rig(panel=False, dialogs=EmbedDialogs)
+    r.controller.drop("t2", 1, "t5")
+    before = snapshot(r)
+    r.dialogs.new_deal()
+    r.dialogs.new_deal()                                           # the second press deals
+    assert r.game.code != HARPAN_1
+    assert r.screen.toasts[-1].endswith("Undo brings your game back.")
+    assert r.controller.undo() and snapshot(r) == before
+
+
+# -- Finish ---------------------------------------------------------------------------------------
+@functools.cache
+def finish_point() -> tuple[list[str], int]:
+    """Harpan deal 1's winning line, and how many of its moves come before
+    foundation moves alone can win."""
+    g = harp.Game.from_code(HARPAN_1)
+    line = solve(g.copy(), thoughtful=True, max_seconds=20).moves
+    for played, move in enumerate(line):
+        if g.finishing_moves() is not None:
+            return line, played
+        g.play(move)
+    raise AssertionError("no finish on the line")
+
+
+def test_finish_plays_every_card_home_one_commit_each_and_the_win_is_the_players() -> None:
+    line, at = finish_point()
+    r = rig(code=None, items=saved_game(line[:at]))
+    assert r.screen.info["finish"]
+    home = r.game.finishing_moves()
+    assert home
+    r.log.clear()
+    assert r.controller.finish()
+    assert not r.controller.finish()                               # already finishing
+    r.tasks.run()
+    assert r.game.is_won() and r.game.history[at:] == tuple(home)
+    assert r.log == COMMIT * len(home)                             # each move saved, then drawn
+    assert r.dialogs.named("won") == [("won", HARPAN_1, False)]
+    assert r.controller.stats.record("harpan")["won"] == 1
+    assert not r.screen.info["finish"]
+
+
+def test_finish_pauses_between_moves_and_stops_when_the_player_acts() -> None:
+    line, at = finish_point()
+    pauses: list[float] = []
+    r: Rig
+
+    async def undo_at_first_pause(seconds: float) -> None:
+        pauses.append(seconds)
+        if len(pauses) == 1:
+            r.controller.undo()                                    # the player changes their mind
+
+    r = rig(code=None, items=saved_game(line[:at]), sleep=undo_at_first_pause)
+    r.controller.finish_step_s = 0.07
+    assert r.controller.finish()
+    r.tasks.run()
+    assert pauses == [0.07] and r.game.history_length == at and not r.game.is_won()
+    assert r.screen.info["finish"]                                 # offered again
+
+
+def test_finish_is_not_offered_before_foundation_moves_alone_win() -> None:
+    line, at = finish_point()
+    r = rig(code=None, items=saved_game(line[:at - 1]))
+    assert not r.screen.info["finish"] and not r.controller.finish() and r.tasks.waiting == []
+
+
+@pytest.mark.parametrize("by_itself", [True, False])
+def test_finish_by_itself_plays_the_cards_home_after_the_players_move(by_itself: bool) -> None:
+    line, at = finish_point()
+    r = rig(code=None, items=saved_game(line[:at - 1]))
+    assert r.controller.settings["auto_finish"] is False           # off unless turned on
+    r.controller.set_setting("auto_finish", by_itself)
+    assert json.loads(r.storage.items["harp.settings"])["data"]["auto_finish"] is by_itself
+    assert play(r, line[at - 1])
+    r.tasks.run()
+    assert r.game.is_won() is by_itself
+    if by_itself:
+        assert r.dialogs.named("won") == [("won", HARPAN_1, False)]
+        assert r.controller.stats.record("harpan")["won"] == 1
+    else:
+        assert r.screen.info["finish"]
+
+
+# -- Show me honesty ------------------------------------------------------------------------------
+def test_a_win_played_on_by_hand_after_stopping_show_me_is_the_players() -> None:
+    r: Rig
+
+    async def stop_at_first_pause(seconds: float) -> None:
+        r.controller.advisor.stop_show()                          # the player presses Stop
+
+    r = rig(answer=solved, sleep=stop_at_first_pause)
+    r.controller.advisor.peek_and_show()
+    r.tasks.run()
+    assert r.game.history_length == 1 and r.controller.assisted   # Show me made the last move
+    rest = list(r.controller.advisor.known_win or [])
+    assert rest
+    for move in rest:
+        assert play(r, move), move
+    assert r.game.is_won() and not r.controller.assisted
+    assert r.dialogs.named("won") == [("won", HARPAN_1, False)]
+    rec = r.controller.stats.record("harpan")
+    assert (rec["played"], rec["won"], rec["streak"]) == (1, 1, 1)
+
+
+def test_a_win_show_me_finishes_after_a_pause_is_still_show_mes() -> None:
+    stops: list[bool] = []
+    r: Rig
+
+    async def stop_once(seconds: float) -> None:
+        if not stops:
+            stops.append(True)
+            r.controller.advisor.stop_show()
+
+    r = rig(answer=solved, sleep=stop_once)
+    r.controller.advisor.peek_and_show()
+    r.tasks.run()
+    assert r.controller.assisted and not r.game.is_won()
+    r.controller.advisor.show_me()                                # the player asks Show me again
+    r.tasks.run()
+    assert r.game.is_won() and r.dialogs.named("won") == [("won", HARPAN_1, True)]
+    assert r.controller.stats.record("harpan")["won"] == 0

@@ -190,6 +190,9 @@ class FakeController:
             return str(error)
         return None
 
+    def take_back_note(self) -> str:
+        return ""
+
 
 def test_new_deals_at_once_unless_a_game_is_in_play() -> None:
     now = [100.0]

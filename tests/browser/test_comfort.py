@@ -1,0 +1,165 @@
+"""Play feel in a real Chromium: Undo brings back a game left by Restart or
+New (a reload in between included), Finish plays the last cards home one
+move at a time, "Finish by itself", and a win finished by hand after Show me
+was stopped counting as the player's.
+
+Every position is built and checked with the engine in CPython first."""
+
+from __future__ import annotations
+
+import functools
+from typing import Callable
+
+import harp
+from playwright.sync_api import Page, expect
+
+from pagekit import (EASY5, HARPAN1, HARPAN1_WIN, assert_shows, card_point, code_of, mouse_drag,
+                     pile_point, replay, wait_ready)
+
+FINISH = "[data-action=finish]"
+UNDO = "[data-action=undo]"
+
+# Records each text #moves shows, to see Finish play one move at a time.
+WATCH_MOVES_JS = """() => {
+  window.__moves = [];
+  new MutationObserver(() => window.__moves.push(+document.querySelector('#moves').textContent))
+    .observe(document.querySelector('#moves'), {childList: true, characterData: true, subtree: true});
+}"""
+
+
+@functools.cache
+def finish_at() -> int:
+    """How many moves of the recorded Harpan win come before foundation moves alone win."""
+    g = harp.Game.from_code(HARPAN1)
+    for played, move in enumerate(HARPAN1_WIN):
+        if g.finishing_moves() is not None:
+            return played
+        g.play(move)
+    raise AssertionError("the recorded win never reaches a finish")
+
+
+def stats_row(page: Page, game_id: str) -> list[str]:
+    page.click("[data-action=stats]")
+    cells = page.locator(f'#stats-table tr[data-game="{game_id}"] td').all_inner_texts()
+    page.keyboard.press("Escape")
+    expect(page.locator("#dlg-stats")).to_be_hidden()
+    return cells
+
+
+# -- Undo after Restart or New ---------------------------------------------------------------------
+def test_undo_after_restart_brings_the_game_back(open_game: Callable[..., Page]) -> None:
+    page = open_game(path=f"?code={EASY5}")
+    g = harp.Game.from_code(EASY5)
+    for _ in range(3):
+        page.click('#board [data-pile="s"]')
+        g.play("s")
+    assert_shows(page, g)
+    page.click("[data-action=restart]")
+    expect(page.locator("#toast")).to_have_text("Restarted. Undo brings your game back.")
+    assert_shows(page, harp.Game.from_code(EASY5))
+    expect(page.locator(UNDO)).to_be_enabled()           # a fresh deal, but Undo has a game to bring back
+    page.click(UNDO)
+    expect(page.locator("#toast")).to_have_text("Your game is back.")
+    assert_shows(page, g)
+    page.click(UNDO)                                     # then Undo takes back moves as usual
+    g.undo()
+    assert_shows(page, g)
+
+
+def test_undo_after_a_new_deal_brings_the_game_back_even_after_a_reload(
+        open_game: Callable[..., Page]) -> None:
+    g = replay(HARPAN1, HARPAN1_WIN[:10])
+    page = open_game(saved=g)
+    page.click('#board [data-pile="s"]')                 # a move: the game now counts as played
+    g.play("s")
+    page.click("[data-action=new]")
+    expect(page.locator("#new-leave-note")).to_be_visible()
+    expect(page.locator("#new-leave-note")).to_contain_text("counts as lost")
+    page.click("#deal-new")
+    expect(page.locator("#dlg-new")).to_be_hidden()
+    expect(page.locator("#toast")).to_contain_text("Undo brings your game back.")
+    assert code_of(page) != HARPAN1
+    assert stats_row(page, "harpan")[:4] == ["1", "0", "0%", "0"]
+    page.reload()
+    wait_ready(page)
+    expect(page.locator(UNDO)).to_be_enabled()
+    page.keyboard.press("u")
+    expect(page.locator("#toast")).to_have_text("Your game is back.")
+    assert code_of(page) == HARPAN1
+    assert_shows(page, g)
+    page.click("[data-action=new]")                      # the game is counted again
+    expect(page.locator("#new-leave-note")).to_be_visible()
+    page.keyboard.press("Escape")
+    page.click('#board [data-pile="s"]')                 # a move: no game to bring back any more
+    g.play("s")
+    page.click(UNDO)
+    g.undo()
+    page.click(UNDO)
+    g.undo()
+    assert_shows(page, g)
+
+
+# -- Finish ------------------------------------------------------------------------------------------
+def test_finish_plays_every_card_home_one_move_at_a_time(open_game: Callable[..., Page]) -> None:
+    at = finish_at()
+    g = replay(HARPAN1, HARPAN1_WIN[:at])
+    home = g.finishing_moves()
+    assert home
+    page = open_game(saved=g)
+    expect(page.locator(FINISH)).to_be_visible()
+    page.evaluate(WATCH_MOVES_JS)
+    page.click(FINISH)
+    expect(page.locator("#dlg-won")).to_be_visible(timeout=20_000)
+    expect(page.locator("#dlg-won-title")).to_have_text("You won!")
+    seen = page.evaluate("window.__moves")
+    assert seen == list(range(at + 1, at + len(home) + 1)), "one move shown at a time"
+    for move in home:
+        g.play(move)
+    assert g.is_won()
+    page.locator("#dlg-won").get_by_role("button", name="Close").click()
+    assert_shows(page, g)
+    expect(page.locator(FINISH)).to_be_hidden()
+    assert stats_row(page, "harpan")[:2] == ["1", "1"]
+
+
+def test_finish_by_itself_once_switched_on(open_game: Callable[..., Page]) -> None:
+    at = finish_at()
+    g = replay(HARPAN1, HARPAN1_WIN[:at - 1])
+    last = HARPAN1_WIN[at - 1]
+    assert g.finishing_moves() is None and last == "t7>t4"
+    page = open_game(saved=g)
+    expect(page.locator(FINISH)).to_be_hidden()
+    page.click("[data-action=settings]")
+    expect(page.locator("#set-auto-finish")).not_to_be_checked()       # off unless turned on
+    page.check("#set-auto-finish")
+    page.get_by_role("button", name="Done").click()
+    mouse_drag(page, card_point(page, "t7"), pile_point(page, "t4"))
+    expect(page.locator("#dlg-won")).to_be_visible(timeout=20_000)
+    expect(page.locator("#dlg-won-title")).to_have_text("You won!")
+    page.reload()                                                      # the switch is remembered
+    wait_ready(page)
+    page.click("[data-action=settings]")
+    expect(page.locator("#set-auto-finish")).to_be_checked()
+
+
+# -- Show me ------------------------------------------------------------------------------------------
+def test_a_win_finished_by_hand_after_stopping_show_me_is_the_players(
+        open_game: Callable[..., Page]) -> None:
+    start = finish_at() + 2
+    g = replay(HARPAN1, HARPAN1_WIN[:start])
+    page = open_game(saved=g)
+    page.click("[data-action=hint]")
+    page.wait_for_function("() => /sure win/.test(document.querySelector('#solver-text').textContent)",
+                           timeout=30_000)
+    page.click("#solver-showme")
+    page.wait_for_function(f"() => +document.querySelector('#moves').textContent >= {start + 2}",
+                           timeout=20_000)
+    page.click("#solver-stop")
+    page.wait_for_selector("html:not([data-show-running])", state="attached")
+    expect(page.locator("#dlg-won")).to_be_hidden()
+    page.click(FINISH)                                   # the player plays the rest
+    expect(page.locator("#dlg-won")).to_be_visible(timeout=20_000)
+    expect(page.locator("#dlg-won-title")).to_have_text("You won!")
+    expect(page.locator("#won-summary")).not_to_contain_text("does not count")
+    page.locator("#dlg-won").get_by_role("button", name="Close").click()
+    assert stats_row(page, "harpan")[:2] == ["1", "1"]
