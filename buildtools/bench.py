@@ -19,8 +19,8 @@ navigation's start (performance.now() in the page):
   a scripted line of taps and drags on EH1-N-AAAAAAF chosen with harp in CPython;
 - bytes: what the server sent (bodies, gzip as sent) during the first visit,
   service worker precache included, and during the repeat visit;
-- boot steps: when PyScript reported Pyodide loaded, the [files] unpacked,
-  main.py started (py:ready), and ready.
+- boot steps: when PyScript reported its interpreter (Pyodide) loaded, the
+  [files] unpacked, main.py started (py:ready), the first board, and ready.
 
 Times are medians over the runs, each with the median of its ratios to the
 bare Pyodide of the same run and visit. A figure that could not be measured
@@ -90,9 +90,9 @@ PROBE = """(() => {
   addEventListener("py:progress", (e) => mark("progress: " + e.detail));
   document.addEventListener("py:ready", () => mark("py:ready"));
   document.addEventListener("py:done", () => mark("py:done"));
-  new MutationObserver(() => {
-    if (document.documentElement.hasAttribute("data-harp-ready")) mark("ready");
-  }).observe(document.documentElement, {attributes: true, attributeFilter: ["data-harp-ready"]});
+  new MutationObserver(() => {   // (no <html> yet when this runs: watch the document)
+    if (document.documentElement && document.documentElement.hasAttribute("data-harp-ready")) mark("ready");
+  }).observe(document, {subtree: true, attributes: true, attributeFilter: ["data-harp-ready"]});
   const frame = () => {            // a card counts once a frame shows it
     const card = document.querySelector("[data-card]");
     if (card && card.checkVisibility() && card.getClientRects().length) mark("card");
@@ -141,7 +141,7 @@ LAYOUT_JS = """() => {
   return out;
 }"""
 
-BOOT_STEPS = [("Pyodide loaded", "progress: Loaded Pyodide"), ("files unpacked", "progress: Loaded files"),
+BOOT_STEPS = [("interpreter loaded", "progress: Loaded interpreter"), ("files unpacked", "progress: Loaded files"),
               ("main.py starts", "py:ready"), ("first board", "card"), ("ready", "ready")]
 
 

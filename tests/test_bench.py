@@ -49,13 +49,13 @@ def test_figure_lines() -> None:
 def test_report_names_every_figure_even_unmeasured() -> None:
     results = bench.new_results()
     results["ready"].add(5000.0, 4000.0)
-    results.boot["first visit: "] = {"Pyodide loaded": [3000.0], "ready": [5000.0]}
+    results.boot["first visit: "] = {"interpreter loaded": [3000.0], "ready": [5000.0]}
     text = bench.report(results, 1, 0)
     for name in results.figures:
         assert f"\n{name} " in text
     assert "\nready                         5,000 ms   1.25x bare Pyodide\n" in text
     assert "first board                 n/a (not measured)" in text
-    assert "boot, first visit: Pyodide loaded 3,000 ms, ready 5,000 ms" in text
+    assert "boot, first visit: interpreter loaded 3,000 ms, ready 5,000 ms" in text
 
 
 def test_arguments() -> None:
