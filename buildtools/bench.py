@@ -529,11 +529,13 @@ def measure(site: Path, runs: int, phone_runs: int, moves: int,
             served = Served(f"http://127.0.0.1:{server.server_address[1]}/", byte_log)
             with sync_playwright() as playwright:
                 for i in range(runs):
-                    log(f"desktop run {i + 1}/{runs}...")
+                    started = time.monotonic()
                     run_once(playwright, served, results, False, moves)
+                    log(f"desktop run {i + 1}/{runs}: {time.monotonic() - started:.0f} s")
                 for i in range(phone_runs):
-                    log(f"phone run {i + 1}/{phone_runs}...")
+                    started = time.monotonic()
                     run_once(playwright, served, results, True, moves)
+                    log(f"phone run {i + 1}/{phone_runs}: {time.monotonic() - started:.0f} s")
         finally:
             server.shutdown()
             server.server_close()
