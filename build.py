@@ -5,6 +5,7 @@
     python3 build.py serve [--port N] build, then serve dist/ on 127.0.0.1
     python3 build.py test [ARGS...]   install test tools, build, run pytest ARGS and mypy
     python3 build.py size             build, then print the bytes a first and a second visit transfer
+    python3 build.py bench [OPTIONS]  build, then time the game in headless Chromium (--help: options)
 
 This file is the one entry point. The work is done by the modules of
 buildtools/, one job each (docs/design.md, "The build"):
@@ -13,7 +14,7 @@ buildtools/, one job each (docs/design.md, "The build"):
     site.py      build(): dist/ from sources  pages.py     index.html and embed.html from one board
     help.py      the help pages from prose    offline.py   icons, manifest, service worker
     server.py    the development server       sizes.py     what a visit transfers
-    testrun.py   the test command, micropip
+    testrun.py   the test command, micropip   bench.py     the timings: first board, ready, moves
 
 The names tests use (build.ROOT, build.build, build.serving, ...) are
 re-exported here. Standard library only, so it runs on a fresh machine with
@@ -26,6 +27,7 @@ import argparse
 import shutil  # re-exported: tests patch build.shutil.which
 import sys
 
+from buildtools.bench import bench
 from buildtools.common import (
     DIST,
     ENGINE,
@@ -96,7 +98,7 @@ from buildtools.testrun import (
 from buildtools.wheel import build_wheel, engine_sources, record_hash, wheel_file, wheel_metadata
 
 __all__ = [
-    "APT_PACKAGES", "COMPRESSIBLE", "DIST", "EDITOR_CHUNKS", "ENGINE", "HeaderRule", "ICONS", "ICON_CORNER",
+    "APT_PACKAGES", "COMPRESSIBLE", "bench", "DIST", "EDITOR_CHUNKS", "ENGINE", "HeaderRule", "ICONS", "ICON_CORNER",
     "ICON_SVG", "MANIFEST", "MICROPIP_CACHE", "MICROPIP_WHEELS", "MIME_TYPES", "NODE_MODULES", "NOT_PRECACHED",
     "PYODIDE_DIR", "PYODIDE_FILES", "PYSCRIPT_DIST", "ROOT", "SITE_FILES", "SW_TEMPLATE", "SiteHandler",
     "TEMPLATES", "UI_PACKAGE", "ZIP_DATE", "build", "build_hash", "build_wheel", "copy_site_files",
@@ -118,14 +120,18 @@ def main(argv: list[str] | None = None) -> int:
     serve_cmd.add_argument("--port", type=int, default=8000)
     commands.add_parser("test", help="build and run the tests; extra args go to pytest")
     commands.add_parser("size", help="build, then print what a first and a second visit transfer")
+    commands.add_parser("bench", help="build, then time the game in headless Chromium; options: bench --help",
+                        add_help=False)
     args, rest = parser.parse_known_args(argv)
-    if rest and args.command != "test":
+    if rest and args.command not in ("test", "bench"):
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
     if args.command == "serve":
         serve(args.port)
         return 0
     if args.command == "test":
         return test(rest)
+    if args.command == "bench":
+        return bench(rest)
     if args.command == "size":
         print(size_report(build()), end="")
         return 0

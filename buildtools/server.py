@@ -1,10 +1,20 @@
-"""The development server: dist/ with the MIME types and the netlify.toml headers."""
+"""The development server: dist/ with the MIME types and the netlify.toml headers.
+
+It answers as a static host does: every file with an ETag and a
+Last-Modified date, a conditional request (If-None-Match, If-Modified-Since)
+with 304 and no body when the file has not changed, and, when the server is
+made with compress=True and the request accepts gzip, text and wasm
+gzipped (as buildtools/sizes.py counts them).
+"""
 
 from __future__ import annotations
 
 import contextlib
+import email.utils
 import functools
 import http.server
+import io
+import os
 import re
 import threading
 import tomllib
@@ -14,6 +24,7 @@ from typing import Any, TypedDict, Unpack
 
 from .common import DIST, ROOT
 from .site import build
+from .sizes import COMPRESSIBLE, gzip_bytes
 
 MIME_TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -73,21 +84,62 @@ def headers_for(path: str, rules: Sequence[HeaderRule]) -> dict[str, str]:
     return found
 
 
+# (path, mtime_ns, size) -> the file gzipped; shared by every server, so a
+# file is compressed once however many requests and servers ask for it.
+_GZIPPED: dict[tuple[str, int, int], bytes] = {}
+_GZIP_LOCK = threading.Lock()
+
+
+def gzipped(path: str | Path) -> bytes:
+    """The file at path gzipped as build.serving sends it (compressed once, then kept)."""
+    st = os.stat(path)
+    key = (str(path), st.st_mtime_ns, st.st_size)
+    with _GZIP_LOCK:
+        found = _GZIPPED.get(key)
+    if found is None:
+        found = gzip_bytes(Path(path).read_bytes())
+        with _GZIP_LOCK:
+            _GZIPPED[key] = found
+    return found
+
+
+def accepts_gzip(accept_encoding: str | None) -> bool:
+    """Whether an Accept-Encoding header allows gzip (a q=0 refuses it)."""
+    for item in (accept_encoding or "").split(","):
+        name, _, params = item.strip().partition(";")
+        if name.strip().lower() in ("gzip", "*"):
+            q = params.strip().lower()
+            return not (q.startswith("q=") and float(q[2:] or 0) == 0)
+    return False
+
+
+def etag_matches(if_none_match: str, etag: str) -> bool:
+    """Whether an If-None-Match header names etag (weak comparison, or *)."""
+    tags = [t.strip() for t in if_none_match.split(",")]
+    return "*" in tags or any(t.removeprefix("W/") == etag for t in tags)
+
+
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
     """Serves a folder with the MIME types the site needs, quietly.
 
     Options, set by make_server: extra headers for every response; a URL
     prefix the site lives under (other paths are 404); header rules by path,
     like a host's (their values replace the handler's own, Content-Type
-    included); and a log of (path, status) for every request.
+    included); gzip for text and wasm when the request accepts it; a log of
+    (path, status) for every request, and one of (path, status, body bytes
+    sent) for every GET.
     """
 
     extensions_map = MIME_TYPES
     extra_headers: Mapping[str, str] = {}
     prefix = "/"
     header_rules: Sequence[HeaderRule] = ()
+    compress = False
     request_log: list[tuple[str, int]] | None = None
+    byte_log: list[tuple[str, int, int]] | None = None
     _rule_headers: Mapping[str, str] = {}
+    _status = 0
+    _sent = 0
 
     def site_path(self) -> str | None:
         """The request's URL path inside the site ("/..."), or None outside the prefix."""
@@ -117,11 +169,68 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         return super().translate_path(path)
 
     def send_head(self) -> Any:
-        """404 outside the prefix; otherwise serve as usual."""
+        """404 outside the prefix; a file with its validators, 304 when the
+        request's copy is current, gzipped when allowed; else as usual
+        (folders: a redirect to the slash, or their index.html)."""
         if self.site_path() is None:
             self.send_error(404, "Not under this site's prefix")
             return None
-        return super().send_head()
+        path = self.translate_path(self.path)
+        if os.path.isdir(path) and self.path.split("?", 1)[0].split("#", 1)[0].endswith("/"):
+            path = os.path.join(path, "index.html")
+        if path.endswith("/") or not os.path.isfile(path):
+            return super().send_head()
+        st = os.stat(path)
+        compressible = self.compress and Path(path).suffix in COMPRESSIBLE
+        gzip_it = compressible and accepts_gzip(self.headers.get("Accept-Encoding"))
+        etag = f'"{st.st_mtime_ns:x}-{st.st_size:x}{"-gz" if gzip_it else ""}"'
+        if self._not_modified(etag, st.st_mtime):
+            self.send_response(304)
+            self.send_header("ETag", etag)
+            if compressible:
+                self.send_header("Vary", "Accept-Encoding")
+            self.end_headers()
+            return None
+        body = gzipped(path) if gzip_it else None
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Length", str(len(body) if body is not None else st.st_size))
+        self.send_header("Last-Modified", self.date_time_string(st.st_mtime))
+        self.send_header("ETag", etag)
+        if compressible:
+            self.send_header("Vary", "Accept-Encoding")
+        if gzip_it:
+            self.send_header("Content-Encoding", "gzip")
+        self.end_headers()
+        return io.BytesIO(body) if body is not None else open(path, "rb")  # noqa: SIM115 - closed by do_GET
+
+    def _not_modified(self, etag: str, mtime: float) -> bool:
+        """Whether the request's validators say its copy is current: If-None-Match
+        first; If-Modified-Since only without it (RFC 9110)."""
+        if_none_match = self.headers.get("If-None-Match")
+        if if_none_match is not None:
+            return etag_matches(if_none_match, etag)
+        since = self.headers.get("If-Modified-Since")
+        if since is None:
+            return False
+        try:
+            when = email.utils.parsedate_to_datetime(since)
+        except (TypeError, ValueError, IndexError, OverflowError):
+            return False
+        return int(mtime) <= when.timestamp()
+
+    def do_GET(self) -> None:
+        """Serve, then log the body bytes sent, if there is a byte log."""
+        self._status, self._sent = 0, 0
+        super().do_GET()
+        if self.byte_log is not None:
+            self.byte_log.append((self.path, self._status, self._sent))
+
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        """Copy the body, counting its bytes."""
+        while chunk := source.read(64 * 1024):
+            outputfile.write(chunk)
+            self._sent += len(chunk)
 
     def send_header(self, keyword: str, value: str) -> None:
         """Send a header, unless a header rule gives its own value for it."""
@@ -138,8 +247,9 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
     def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
         """Record (path, status) in the request log, if there is one."""
+        self._status = int(code) if isinstance(code, int) else 0
         if self.request_log is not None:
-            self.request_log.append((self.path, int(code) if isinstance(code, int) else 0))
+            self.request_log.append((self.path, self._status))
 
     def log_message(self, format: str, *args: object) -> None:
         """Log nothing: tests and `serve` stay readable."""
@@ -150,7 +260,9 @@ class ServerOptions(TypedDict, total=False):
 
     prefix: str  # the URL path the site is served under, like "/harp-solitaire/"
     header_rules: Sequence[HeaderRule]  # (netlify.toml "for" path, headers) pairs
+    compress: bool  # gzip text and wasm when the request accepts it, as a host does
     request_log: list[tuple[str, int]] | None  # receives (path, status) per request
+    byte_log: list[tuple[str, int, int]] | None  # receives (path, status, body bytes) per GET
 
 
 def make_server(
@@ -161,7 +273,9 @@ def make_server(
     headers go with every response; the site is served under prefix (a path
     such as "/harp-solitaire/", like GitHub Pages serves a project); header_rules
     are (netlify.toml "for" path, headers) pairs matched against the path
-    inside the site; request_log, if given, receives (path, status) per request.
+    inside the site; compress gzips text and wasm for requests that accept it;
+    request_log, if given, receives (path, status) per request, and byte_log
+    (path, status, body bytes sent) per GET.
     """
     prefix = options.get("prefix", "/")
     if not (prefix.startswith("/") and prefix.endswith("/")):
@@ -170,7 +284,9 @@ def make_server(
         "extra_headers": dict(headers or {}),
         "prefix": prefix,
         "header_rules": list(options.get("header_rules", ())),
+        "compress": bool(options.get("compress", False)),
         "request_log": options.get("request_log"),
+        "byte_log": options.get("byte_log"),
     }
     handler = type("Handler", (SiteHandler,), settings)
     factory = functools.partial(handler, directory=str(root))
@@ -197,10 +313,11 @@ def serving(
 
 
 def serve(port: int) -> None:
-    """Build, then serve dist/ until interrupted."""
+    """Build, then serve dist/ until interrupted, as a host would: netlify.toml's
+    headers by path, and gzip."""
     build()
     try:
-        server = make_server(DIST, port)
+        server = make_server(DIST, port, header_rules=netlify_header_rules(), compress=True)
     except OSError as e:
         raise SystemExit(f"serve: cannot listen on 127.0.0.1:{port} ({e.strerror}); try --port") from e
     print(f"serving {DIST} at http://127.0.0.1:{server.server_address[1]}/ (Ctrl-C stops)")

@@ -11,12 +11,17 @@ from .offline import precached_files
 COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".json", ".svg", ".toml", ".py", ".txt", ".wasm", ".webmanifest"}
 
 
+def gzip_bytes(data: bytes) -> bytes:
+    """data as a static host sends it compressed: gzip -6 (build.serving does the same)."""
+    return gzip.compress(data, compresslevel=6, mtime=0)
+
+
 def transfer_size(path: Path) -> int:
     """Bytes a static host sends for path: gzip -6 for text and wasm, else the file."""
     data = path.read_bytes()
     if path.suffix not in COMPRESSIBLE:
         return len(data)
-    return len(gzip.compress(data, compresslevel=6, mtime=0))
+    return len(gzip_bytes(data))
 
 
 def visit_sizes(dist: Path) -> dict[str, int]:

@@ -1,7 +1,8 @@
 /* Loading screen for the Harp page.
  *
- * One of the four small JavaScript files the site ships beside PyScript's
- * own: this one, embed-boot.js (the embed page's theme and storage checks
+ * One of the five small JavaScript files the site ships beside PyScript's
+ * own: this one, early-board.js (a returning player's board, drawn before
+ * Python starts), embed-boot.js (the embed page's theme and storage checks
  * before the first paint), sw-register.js (registers the service worker and
  * offers updates) and sw.js (the service worker, built from
  * sw.template.js).

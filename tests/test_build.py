@@ -490,6 +490,53 @@ def test_server_applies_header_rules_by_path(tmp_path: Path) -> None:
     assert page.get_content_type() == "text/html"
 
 
+def get(url: str, **headers: str) -> tuple[int, Any, bytes]:
+    """GET url with headers: (status, headers, body); urllib does not decompress."""
+    request = urllib.request.Request(url, headers=headers)
+    try:
+        with urllib.request.urlopen(request) as response:
+            return response.status, response.headers, response.read()
+    except urllib.error.HTTPError as e:
+        return e.code, e.headers, e.read()
+
+
+def test_server_gzips_text_and_wasm_when_asked_and_allowed(tmp_path: Path) -> None:
+    text = b"harp " * 2000
+    (tmp_path / "a.js").write_bytes(text)
+    (tmp_path / "m.wasm").write_bytes(b"\0asm" + bytes(4000))
+    (tmp_path / "p.png").write_bytes(b"\x89PNG" + bytes(4000))
+    with build.serving(tmp_path, compress=True) as url:
+        status, headers, body = get(url + "a.js", **{"Accept-Encoding": "gzip, deflate, br"})
+        assert status == 200 and headers["Content-Encoding"] == "gzip"
+        assert int(headers["Content-Length"]) == len(body) < len(text)
+        assert zlib.decompress(body, 31) == text and "Accept-Encoding" in headers["Vary"]
+        assert get(url + "m.wasm", **{"Accept-Encoding": "gzip"})[1]["Content-Encoding"] == "gzip"
+        assert "Content-Encoding" not in get(url + "p.png", **{"Accept-Encoding": "gzip"})[1]
+        assert get(url + "a.js")[2] == text, "plain for a request without Accept-Encoding"
+        assert get(url + "a.js", **{"Accept-Encoding": "gzip;q=0"})[2] == text
+    with build.serving(tmp_path) as url:  # compress is off unless asked for
+        assert get(url + "a.js", **{"Accept-Encoding": "gzip"})[2] == text
+
+
+def test_server_answers_conditional_requests_with_304(tmp_path: Path) -> None:
+    (tmp_path / "a.js").write_text("let a = 1;")
+    (tmp_path / "index.html").write_text("<!doctype html>")
+    log: list[tuple[str, int, int]] = []
+    with build.serving(tmp_path, compress=True, byte_log=log) as url:
+        status, headers, body = get(url + "a.js")
+        etag, modified = headers["ETag"], headers["Last-Modified"]
+        assert status == 200 and body == b"let a = 1;" and etag
+        assert get(url + "a.js", **{"If-None-Match": etag})[:1] == (304,)
+        assert get(url + "a.js", **{"If-None-Match": f'W/{etag}, "other"'})[0] == 304
+        assert get(url + "a.js", **{"If-None-Match": '"other"'})[0] == 200
+        assert get(url + "a.js", **{"If-Modified-Since": modified})[0] == 304
+        gz_etag = get(url + "a.js", **{"Accept-Encoding": "gzip"})[1]["ETag"]
+        assert gz_etag != etag, "each encoding has its own tag"
+        assert get(url + "a.js", **{"Accept-Encoding": "gzip", "If-None-Match": etag})[0] == 200
+        assert get(url, **{"If-None-Match": get(url)[1]["ETag"]})[0] == 304, "a folder's index.html too"
+    assert log[0] == ("/a.js", 200, 10) and log[1] == ("/a.js", 304, 0)
+
+
 # --------------------------------------------------------------------------
 # micropip, for tests/browser/test_micropip.py only
 

@@ -17,6 +17,7 @@ from typing import Any
 from pyscript import document, window
 
 from .cards import card_label, is_face_down
+from .early import EarlyTap, tap_target
 from .controller import DOUBLE_TAP_S, Controller
 from .dom import by_id, closest, later, listen, nil, proxy
 from .ports import DialogWindows
@@ -202,6 +203,26 @@ class Input:
                 self.last_tap = None
                 self.controller.tap_refused(pile, index)
         later(DOUBLE_TAP_S + 0.05, lone_tap)
+
+    def replay(self, taps: list[EarlyTap]) -> None:
+        """Play taps made on the early board before the game was ready
+        (harpui/early.py), in order, each if it still fits the board; two taps
+        on one card count as a double tap only if they came that close.  Say so
+        when some no longer fit."""
+        dropped = 0
+        last_at: float | None = None
+        for tap in taps:
+            target = tap_target(tap, self.renderer.where, self.renderer.pile_cards(tap.pile))
+            if target is None:
+                dropped += 1
+                continue
+            if last_at is None or tap.at_ms - last_at >= DOUBLE_TAP_S * 1000:
+                self.last_tap = None
+            last_at = tap.at_ms
+            self._tap(*target)
+        if dropped:
+            self.renderer.toast("A tap made while the game was starting no longer fits"
+                                " the board, so it was not played.")
 
     # -- keyboard --------------------------------------------------------------
     def _focusin(self, ev: Any) -> None:

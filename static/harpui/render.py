@@ -14,7 +14,7 @@ from typing import Any
 import harp
 from pyscript import document, window
 
-from . import layout
+from . import early, layout
 from .cards import FACE_DOWN, SUIT_WORDS, card_label, is_face_down, is_red, pile_label
 from .dom import by_id, later, make, nil
 
@@ -35,6 +35,8 @@ class Renderer:
         self.cards: dict[int, Any] = {}        # card id -> element
         self._written: dict[int, tuple] = {}   # card id -> what was last written
         self._pile_written: dict[str, tuple] = {}
+        self._pile_look: dict[str, tuple[str, str]] = {}   # pile -> (slot art, suit word)
+        self._relaxed = False
         self.order: dict[str, list[int]] = {}  # pile -> ids bottom->top, as rendered
         self.where: dict[int, tuple[str, int]] = {}  # card id -> (pile, index)
         self.view: dict[str, Any] | None = None
@@ -55,6 +57,7 @@ class Renderer:
             area.replaceChildren()
         self.piles = {}
         self._pile_written = {}
+        self._pile_look = {}
         self.order = {}
         self.where = {}
         self.board.setAttribute("data-columns", str(ncols))
@@ -70,6 +73,7 @@ class Renderer:
             parent.appendChild(el)
             self.piles[name] = el
             self.order[name] = []
+            self._pile_look[name] = ("" if name == "s" else art, "")
 
         pile("s", "stock", self.stock_area)
         pile("w", "waste", self.stock_area)
@@ -78,6 +82,7 @@ class Renderer:
             pile(f"f{i + 1}", "foundation", self.found_area, f"f-{suit}" if suit else "empty")
             if suit:
                 self.piles[f"f{i + 1}"].setAttribute("data-suit", SUIT_WORDS[suit])
+                self._pile_look[f"f{i + 1}"] = (f"f-{suit}", SUIT_WORDS[suit])
         for i in range(ncols):
             pile(f"t{i + 1}", "column", self.tableau)
 
@@ -224,7 +229,8 @@ class Renderer:
         passes = view.get("passes_left")
         by_id("passes").textContent = "" if passes is None else (
             f"{passes} redeal{'s' if passes != 1 else ''} left")
-        document.body.classList.toggle("relaxed", bool(info["relaxed"]))
+        self._relaxed = bool(info["relaxed"])
+        document.body.classList.toggle("relaxed", self._relaxed)
         self.board.setAttribute("data-draw", str(view["draw"]))
         self.board.setAttribute("data-code", view["code"])   # for people and tests alike
         # Undo also brings back a game left by Restart or New (the take-back).
@@ -233,6 +239,27 @@ class Renderer:
         if not nil(finish):
             finish.hidden = not info.get("finish")
         document.title = f"{info['name']} \u2013 Harp solitaire"
+
+    def early_board(self, game: dict[str, Any]) -> dict[str, Any] | None:
+        """The board as last drawn, as the stored copy static/early-board.js
+        draws on the next load (harpui/early.py); game says which save it
+        belongs to.  None before the first render."""
+        view = self.view
+        if view is None:
+            return None
+        piles = []
+        for name in self.piles:
+            art, suit = self._pile_look.get(name, ("", ""))
+            label, state, height = self._pile_written.get(name, ("", "", ""))
+            cards = []
+            for cid in self.order.get(name, []):
+                card, _, top, left, _ = self._written[cid]
+                cards.append([cid, card, top, left])
+            piles.append([name, art, suit, label, state, height, cards])
+        texts = {key: str(by_id(key).textContent) for key in early.TEXTS if not nil(by_id(key))}
+        board = {"columns": len(view["tableau"]), "found": len(view["foundations"]),
+                 "draw": view["draw"], "relaxed": self._relaxed}
+        return early.board_record(game, board, piles, texts, str(document.title))
 
     def show_clock(self, seconds: int) -> None:
         by_id("clock").textContent = clock_text(seconds)

@@ -13,8 +13,9 @@ from typing import Callable
 
 from pyscript import document, window
 
+from . import early
 from .controller import Controller
-from .dom import by_id, later, listen, local_storage, proxy
+from .dom import by_id, later, listen, local_storage, nil, proxy
 from .input import Input
 from .ports import DialogWindows
 from .render import Renderer
@@ -22,6 +23,7 @@ from .store import Store
 from .thinking import SlicedSolver
 
 RELAYOUT_S = 0.1        # resize events within this burst make one relayout
+EARLY_SAVE_S = 0.2      # the board's stored copy is written this long after a change
 
 
 @dataclass
@@ -36,8 +38,9 @@ class Relayout:
     """Re-lay the columns after the window changes size (their squeeze depends
     on its height), at most once per RELAYOUT_S burst of resize events."""
 
-    def __init__(self, controller: Controller) -> None:
+    def __init__(self, controller: Controller, then: Callable[[], None] | None = None) -> None:
         self.controller = controller
+        self.then = then
         self.pending = False
 
     def soon(self, *_: object) -> None:
@@ -48,6 +51,45 @@ class Relayout:
     def run(self) -> None:
         self.pending = False
         self.controller.relayout()
+        if self.then is not None:
+            self.then()
+
+
+class EarlyBoard:
+    """Keeps the stored copy of the drawn board (harpui/early.py) current:
+    written EARLY_SAVE_S after a commit or a relayout, once for a burst, so a
+    move's own response does not wait for it.  A copy left behind by a reload
+    within that moment no longer matches the saved game and is not shown."""
+
+    def __init__(self, controller: Controller, renderer: Renderer) -> None:
+        self.controller = controller
+        self.renderer = renderer
+        self.pending = False
+
+    def soon(self, *_: object) -> None:
+        if not self.pending:
+            self.pending = True
+            later(EARLY_SAVE_S, self.save)
+
+    def save(self) -> None:
+        self.pending = False
+        g = self.controller.game
+        record = self.renderer.early_board(
+            {"code": g.code, "game": g.game_id, "history": g.history_length, "moves": g.moves})
+        if record is not None:
+            self.controller.store.save(early.RECORD, record)
+
+
+def replay_early_taps(page: Page) -> None:
+    """The taps static/early-board.js queued on the early board before the game
+    was ready: played now, those that still fit (harpui/input.py)."""
+    queue = getattr(window, "harpEarly", None)
+    if nil(queue):
+        return
+    raw = queue.take()
+    taps = early.parse_taps(raw.to_py() if hasattr(raw, "to_py") else raw)
+    if taps:
+        page.input.replay(taps)
 
 
 def start_page(
@@ -66,6 +108,8 @@ def start_page(
     dialogs = make_dialogs(controller, renderer)
     controller.dialogs = dialogs
     page = Page(renderer, controller, dialogs, Input(controller, renderer, dialogs))
+    keeper = EarlyBoard(controller, renderer)
+    controller.on_change.append(keeper.soon)
     controller.start(search, fragment)
     if started is not None:
         started(page)
@@ -73,11 +117,13 @@ def start_page(
     def tick(*_: object) -> None:
         renderer.show_clock(int(controller.clock.seconds()))
 
-    listen(window, "resize", Relayout(controller).soon)
+    listen(window, "resize", Relayout(controller, keeper.soon).soon)
     window.setInterval(proxy(tick), 1000)
     for button in document.querySelectorAll(".tools button"):
         button.disabled = False
     by_id("loader").hidden = True
     controller.relayout()      # measure again now that the page is fully laid out
+    keeper.soon()
     document.documentElement.setAttribute("data-harp-ready", "")
+    replay_early_taps(page)
     return page

@@ -1,0 +1,193 @@
+/* The early board: a returning player's game on screen before Python starts.
+ *
+ * After each move the page keeps a compact copy of the board it drew in
+ * localStorage ("harp.board", beside the saved game "harp.game"; on the
+ * embed page "embed.harp.board"), written by harpui/startup.py from
+ * harpui/render.py (the record: harpui/early.py).  This script runs before
+ * PyScript and draws that copy: the same pile and card elements, with the
+ * same data-pile, data-card and data-id values and the same positions, as
+ * the renderer's.  Python's first render then replaces them in one task, so
+ * no frame shows an empty board, and <html data-harp-ready> still waits
+ * until the game answers input.
+ *
+ * The copy is drawn only when it belongs to the saved game: the same deal
+ * code, history length and move count as harp.game, and no deal code (or, on
+ * the embed page, game) in the URL that would open another one.  Anything
+ * unreadable is ignored and the page boots as usual.
+ *
+ * Taps on the early board are queued (window.harpEarly.take(), for
+ * harpui/startup.py) and played once the game is ready if they still fit;
+ * meanwhile the tapped card is marked as waiting and a toast says the game
+ * is starting.  Drags only get the toast.
+ */
+(function () {
+  "use strict";
+  var SPRITE = "./static/cards.svg";
+  var RANKS = { A: "ace", T: "10", J: "jack", Q: "queen", K: "king" };
+  var SUITS = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
+  var DRAG_PX = 6;
+  var root = document.documentElement;
+  var namespace = root.classList.contains("embed") ? "embed." : "";
+  var taps = [];
+
+  function ready() { return root.hasAttribute("data-harp-ready"); }
+
+  function record(name) {   // the data of a harp.<name> record, or null
+    var raw = window.localStorage.getItem(namespace + "harp." + name);
+    if (raw === null) return null;
+    var r = JSON.parse(raw);
+    return r && r.v === 1 && r.data ? r.data : null;
+  }
+
+  function urlParam(name) {
+    var sources = [location.search, location.hash.replace(/^#/, "?")];
+    for (var i = 0; i < sources.length; i++) {
+      var value = new URLSearchParams(sources[i]).get(name);
+      if (value !== null && value.trim()) return value.trim();
+    }
+    return null;
+  }
+
+  function savedBoard() {   // the stored board, if it may be shown; else null
+    var game = record("game"), board = record("board");
+    if (!game || !board || typeof game.game !== "string" || board.format !== 1) return null;
+    var save = JSON.parse(game.game);
+    if (!save || typeof save.code !== "string" || !Array.isArray(save.actions)) return null;
+    if (board.code !== save.code || board.history !== save.actions.length || board.moves !== save.moves) return null;
+    var code = urlParam("code");
+    if (code && code.toUpperCase() !== save.code.toUpperCase()) return null;
+    var wanted = namespace ? urlParam("game") : null;
+    if (wanted && wanted.toLowerCase() !== board.game) return null;
+    if (!Array.isArray(board.piles) || !board.piles.length) return null;
+    return board;
+  }
+
+  function cardLabel(card) {
+    if (card === "??" || card.charAt(0) !== card.charAt(0).toUpperCase()) return "face-down card";
+    return (RANKS[card.charAt(0)] || card.charAt(0)) + " of " + SUITS[card.charAt(1)];
+  }
+
+  function art(cls, name) {
+    return '<svg class="' + cls + '" aria-hidden="true"><use href="' + SPRITE + "#" + name + '"></use></svg>';
+  }
+
+  function pileElement(p) {   // [name, art, suit, label, state, height, cards]
+    var name = String(p[0]);
+    var kind = { s: "stock", w: "waste", f: "foundation", t: "column" }[name.charAt(0)];
+    var el = document.createElement("div");
+    el.className = "pile " + kind;
+    el.setAttribute("data-pile", name);
+    el.setAttribute("tabindex", "-1");
+    el.setAttribute("role", "button");
+    el.setAttribute("aria-roledescription", "pile");
+    if (p[1]) el.innerHTML = art("slot-art", String(p[1]));
+    if (p[2]) el.setAttribute("data-suit", String(p[2]));
+    el.setAttribute("aria-label", String(p[3]));
+    if (p[4]) el.setAttribute("data-state", String(p[4]));
+    if (kind === "column" && p[5]) el.style.height = String(p[5]);
+    p[6].forEach(function (c, i) {   // [id, card, top, left]
+      var card = String(c[1]);
+      var down = card === "??" || card.charAt(0) !== card.charAt(0).toUpperCase();
+      var red = !down && (card.charAt(1) === "H" || card.charAt(1) === "D");
+      var cardEl = document.createElement("div");
+      cardEl.className = "card" + (down ? " down" : "") + (red ? " red" : "");
+      cardEl.setAttribute("data-id", String(c[0]));
+      cardEl.setAttribute("role", "img");
+      cardEl.setAttribute("data-card", card);
+      cardEl.setAttribute("aria-label", cardLabel(card));
+      cardEl.setAttribute("data-pile", name);
+      cardEl.style.top = Number(c[2]) + "px";
+      cardEl.style.left = Number(c[3]) + "px";
+      cardEl.style.zIndex = String(i + 1);
+      cardEl.innerHTML = art("art", down ? "back" : "c-" + card);
+      el.appendChild(cardEl);
+    });
+    return el;
+  }
+
+  function draw(board) {
+    var areas = { s: "stock-area", w: "stock-area", f: "foundations", t: "tableau" };
+    var built = {};
+    board.piles.forEach(function (p) {
+      var area = areas[String(p[0]).charAt(0)];
+      if (!area) throw new Error("unknown pile");
+      (built[area] = built[area] || []).push(pileElement(p));
+    });
+    var el = document.getElementById("board");
+    el.setAttribute("data-columns", String(board.columns));
+    el.style.setProperty("--cols", String(board.columns));
+    el.style.setProperty("--found", String(board.found));
+    el.setAttribute("data-draw", String(board.draw));
+    el.setAttribute("data-code", String(board.code));
+    for (var id in built) document.getElementById(id).replaceChildren.apply(document.getElementById(id), built[id]);
+    for (var key in board.texts || {}) {
+      var text = document.getElementById(key);
+      if (text) text.textContent = String(board.texts[key]);
+    }
+    if (board.title) document.title = String(board.title);
+    if (board.relaxed) document.body.classList.add("relaxed");
+    root.setAttribute("data-harp-early", "");
+  }
+
+  // ---- taps before the game is ready ---------------------------------------
+  var toastTimer = null;
+  function toast(text) {
+    var el = document.getElementById("toast");
+    if (!el) return;
+    el.textContent = text;
+    el.classList.add("show");
+    if (toastTimer) clearTimeout(toastTimer);
+    toastTimer = setTimeout(function () {
+      if (!ready() && el.textContent === text) el.classList.remove("show");
+    }, 3500);
+  }
+
+  function listen() {
+    var board = document.getElementById("board");
+    var down = null;
+    board.addEventListener("pointerdown", function (ev) {
+      down = ready() ? null : { x: ev.clientX, y: ev.clientY };
+    });
+    board.addEventListener("click", function (ev) {
+      if (ready()) return;
+      var moved = down && Math.abs(ev.clientX - down.x) + Math.abs(ev.clientY - down.y) > DRAG_PX;
+      down = null;
+      var card = ev.target.closest && ev.target.closest("[data-card]");
+      var pile = ev.target.closest && ev.target.closest(".pile[data-pile]");
+      if (moved || !pile) {
+        toast("The game is starting. It takes moves in a moment.");
+        return;
+      }
+      var name = pile.getAttribute("data-pile");
+      var id = card ? Number(card.getAttribute("data-id")) : -1;
+      if (name !== "s" && !card) return;
+      taps.push([name, id, card ? card.getAttribute("data-card") : "", performance.now()]);
+      (name === "s" ? pile : card).classList.add("waiting");
+      toast("The game is starting. Your move will be played in a moment.");
+    });
+  }
+
+  window.harpEarly = {
+    // The queued taps, [pile, card id or -1, card, ms] each, handed over once.
+    take: function () {
+      var out = taps;
+      taps = [];
+      var marked = document.querySelectorAll("#board .waiting");
+      for (var i = 0; i < marked.length; i++) marked[i].classList.remove("waiting");
+      return out;
+    }
+  };
+
+  function start() {
+    var board = null;
+    try {
+      board = savedBoard();
+      if (board) draw(board);
+    } catch (e) {
+      board = null;   // storage refused, or a copy that does not read: boot as usual
+    }
+    if (document.getElementById("board")) listen();
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();

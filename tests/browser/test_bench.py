@@ -1,0 +1,28 @@
+"""`python3 build.py bench` runs end to end in its quick mode and prints
+every figure. No time is asserted: the figures are measurements, and this
+machine's load is not ours to judge."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import build
+from buildtools import bench
+
+
+def test_bench_quick_mode_prints_every_figure(site_dir: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "build.py", "bench", "--runs", "1", "--no-phone", "--moves", "6", "--site", str(site_dir)],
+        cwd=build.ROOT, capture_output=True, text=True, timeout=900, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    lines = done.stdout.splitlines()
+    for name in bench.new_results().figures:
+        line = next((s for s in lines if s.startswith(name + " ")), None)
+        assert line is not None, f"{name} missing from:\n{done.stdout}"
+        if name.startswith("phone"):
+            assert "n/a (phone profile not run (--no-phone))" in line
+        else:
+            assert "n/a" not in line, f"{name} was not measured: {line}"
+    assert any(s.startswith("boot, first visit: ") for s in lines)

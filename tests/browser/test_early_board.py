@@ -1,0 +1,165 @@
+"""The early board: on a reload, the saved game's board is on screen before
+Python starts (static/early-board.js), and Python then takes it over.
+
+Each test holds the Pyodide runtime back (page.route on its wasm) while it
+looks at the page, so "before ready" is a condition, not a race: the game
+cannot be ready until the test lets the runtime through. The service worker
+is blocked in these contexts, since requests it answers would bypass the
+route.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import harp
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
+
+from pagekit import EASY5, READY, assert_shows, expected, layout, replay, toast, wait_ready
+
+WASM = "**/pyodide.asm.wasm"
+
+RECTS_JS = """() => Object.fromEntries([...document.querySelectorAll('#board [data-card]')].map(c => {
+  const r = c.getBoundingClientRect();
+  return [c.dataset.id, [r.left, r.top, r.width, r.height]];
+}))"""
+
+
+@pytest.fixture
+def context(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[BrowserContext]:
+    """A fresh context without service workers (page.route sees every request)."""
+    ctx = browser.new_context(**{**browser_context_args, "service_workers": "block"})
+    yield ctx
+    ctx.close()
+
+
+def board_copy_for(page: Page, g: harp.Game, key: str = "harp.board") -> None:
+    """Wait until the page has stored its board's copy for g's position."""
+    page.wait_for_function(
+        """([key, code, moves]) => {
+          const r = JSON.parse(localStorage.getItem(key) || 'null');
+          return r && r.data && r.data.code === code && r.data.moves === moves;
+        }""", arg=[key, g.code, g.view()["moves"]], timeout=10_000)
+
+
+def reload_holding_runtime(page: Page) -> list[Route]:
+    """Reload with Pyodide's wasm held back; the held requests, for release()."""
+    held: list[Route] = []
+    page.route(WASM, lambda route: held.append(route))
+    page.reload(wait_until="domcontentloaded")
+    return held
+
+
+def release(page: Page, held: list[Route]) -> None:
+    page.unroute(WASM)
+    for route in held:
+        route.fallback()
+    wait_ready(page)
+
+
+def not_ready(page: Page) -> bool:
+    return page.get_attribute("html", "data-harp-ready") is None
+
+
+def test_reload_shows_the_saved_board_before_python_then_hands_it_over(
+        context: BrowserContext, open_game: Callable[..., Page]) -> None:
+    g = replay(EASY5, ["s", "s", "s", "t2>f5"])
+    page = open_game(context, saved=g)
+    board_copy_for(page, g)
+    before_reload = page.evaluate(RECTS_JS)
+
+    held = reload_holding_runtime(page)
+    page.wait_for_selector("#board [data-card]", state="visible")
+    assert not_ready(page)
+    assert layout(page) == expected(g), "the saved data-card and data-pile values, before ready"
+    assert page.text_content("#moves") == str(g.view()["moves"])
+    early = page.evaluate(RECTS_JS)
+    assert early.keys() == before_reload.keys()
+    assert page.get_attribute("html", "data-harp-early") is not None
+
+    release(page, held)
+    assert_shows(page, g)
+    after = page.evaluate(RECTS_JS)
+    assert after.keys() == early.keys(), "the same card elements, by id"
+    jumps = {cid: (early[cid], after[cid]) for cid in early
+             if any(abs(a - b) > 1 for a, b in zip(early[cid], after[cid]))}
+    assert jumps == {}, "no card moved when Python took the board over"
+    page.click('#board [data-pile="s"]')
+    g.play("s")
+    assert_shows(page, g)
+
+
+def test_taps_before_ready_wait_then_play_if_they_still_fit(
+        context: BrowserContext, open_game: Callable[..., Page]) -> None:
+    g = harp.Game.from_code(EASY5)
+    page = open_game(context, saved=g)
+    board_copy_for(page, g)
+    held = reload_holding_runtime(page)
+    page.wait_for_selector("#board [data-card]", state="visible")
+
+    # A double tap on the top card of column 2, then a tap on the stock.
+    # (Not pagekit.card_point: it waits for animations to end, and the
+    # loader's progress bar is still creeping.)
+    box = page.locator('#board .pile[data-pile="t2"] [data-card]').last.bounding_box()
+    assert box
+    page.mouse.dblclick(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.click('#board [data-pile="s"]')
+    assert not_ready(page)
+    expect(page.locator('#board [data-pile="t2"] [data-card]').last).to_have_class(re.compile(r"\bwaiting\b"))
+    expect(page.locator('#board .pile[data-pile="s"]')).to_have_class(re.compile(r"\bwaiting\b"))
+    expect(page.locator("#toast")).to_contain_text("starting")
+
+    release(page, held)
+    # The first tap sends the card home, the second no longer finds it on
+    # column 2 (it is not played, and a toast says so), the stock tap draws.
+    move = g.foundation_move("t2")
+    assert move
+    g.play(move)
+    g.play("s")
+    assert_shows(page, g)
+    assert "no longer fits" in toast(page)
+    assert page.locator("#board .waiting").count() == 0
+
+
+@pytest.mark.parametrize("kind", ["unreadable", "another position", "bad piles"])
+def test_a_corrupt_or_stale_board_copy_is_ignored(
+        kind: str, context: BrowserContext, open_game: Callable[..., Page]) -> None:
+    g = replay(EASY5, ["s", "s"])
+    page = open_game(context, saved=g)
+    board_copy_for(page, g)
+    stored = json.loads(page.evaluate("() => localStorage.getItem('harp.board')"))
+    if kind == "unreadable":
+        bad = '{"v": 1, "data": {"format": 1, "code": "' + g.code
+    elif kind == "another position":
+        stored["data"]["moves"] += 1
+        stored["data"]["history"] += 1
+        bad = json.dumps(stored)
+    else:
+        stored["data"]["piles"] = [["t1", "empty", "", "Column 1", "", "", "not cards"]]
+        bad = json.dumps(stored)
+    page.evaluate("v => localStorage.setItem('harp.board', v)", bad)
+
+    held = reload_holding_runtime(page)
+    expect(page.locator("#board .slot").first).to_be_visible()
+    assert page.locator("#board [data-card]").count() == 0, "the empty frame, not the copy"
+    assert not_ready(page)
+    release(page, held)
+    assert_shows(page, g)
+
+
+def test_the_embed_page_keeps_its_own_copy(context: BrowserContext, open_game: Callable[..., Page]) -> None:
+    page = open_game(context, path=f"embed.html?code={EASY5}")
+    g = harp.Game.from_code(EASY5)
+    board_copy_for(page, g, "embed.harp.board")
+    assert page.evaluate("() => localStorage.getItem('harp.board')") is None
+    held = reload_holding_runtime(page)
+    page.wait_for_selector("#board [data-card]", state="visible")
+    assert not_ready(page)
+    assert layout(page) == expected(g)
+    release(page, held)
+    assert_shows(page, g)
+    page.wait_for_selector(READY, state="attached")

@@ -1,0 +1,90 @@
+"""build.py bench's pure helpers: the numbers, the lines it prints, its options
+and the scripted moves. (tests/browser/test_bench.py runs it end to end; no
+test asserts a time.)"""
+
+from __future__ import annotations
+
+import argparse
+
+import pytest
+
+import build
+import harp
+from buildtools import bench
+
+
+def test_median_and_percentile() -> None:
+    assert bench.median([3, 1, 2]) == 2
+    assert bench.median([4, 1, 3, 2]) == 2.5
+    assert bench.percentile(list(range(1, 101)), 95) == 95
+    assert bench.percentile([7], 95) == 7
+    assert bench.percentile([1, 2, 3], 100) == 3 and bench.percentile([1, 2, 3], 0) == 1
+    with pytest.raises(ValueError):
+        bench.median([])
+    with pytest.raises(ValueError):
+        bench.percentile([], 50)
+
+
+def test_formatting() -> None:
+    assert bench.fmt_ms(1234.4) == "1,234 ms" and bench.fmt_ms(0.6) == "1 ms"
+    assert bench.fmt_bytes(512) == "512 B"
+    assert bench.fmt_bytes(5 * 1024 * 1024) == "5,242,880 B (5.0 MiB)"
+    assert bench.fmt_ratio(None) == "" and bench.fmt_ratio(0.25) == "0.25x bare Pyodide"
+
+
+def test_figure_lines() -> None:
+    f = bench.Figure("ready")
+    for value, base in ((300.0, 100.0), (200.0, 100.0), (100.0, 100.0)):
+        f.add(value, base)
+    assert f.line(10) == "ready         200 ms   2.00x bare Pyodide"
+    missing = bench.Figure("phone: ready")
+    missing.add(None, why="phone profile not run (--no-phone)")
+    assert missing.line().endswith("n/a (phone profile not run (--no-phone))")
+    latency = bench.Figure("move latency", "latency", values=[float(v) for v in range(1, 21)])
+    assert latency.line(13) == "move latency 10 ms median, 19 ms p95 (20 moves)"
+    sent = bench.Figure("bytes: first visit", "bytes", values=[100.0, 300.0], extra=[3, 5])
+    assert sent.line(20) == "bytes: first visit  200 B in 4 responses"
+
+
+def test_report_names_every_figure_even_unmeasured() -> None:
+    results = bench.new_results()
+    results["ready"].add(5000.0, 4000.0)
+    results.boot["first visit: "] = {"interpreter loaded": [3000.0], "ready": [5000.0]}
+    text = bench.report(results, 1, 0)
+    for name in results.figures:
+        assert f"\n{name} " in text
+    assert "\nready                         5,000 ms   1.25x bare Pyodide\n" in text
+    assert "first board                 n/a (not measured)" in text
+    assert "boot, first visit: interpreter loaded 3,000 ms, ready 5,000 ms" in text
+
+
+def test_arguments() -> None:
+    args = bench.parse_args([])
+    assert (args.runs, args.phone, args.phone_runs, args.moves, args.site) == (3, True, 1, 20, None)
+    args = bench.parse_args(["--runs", "1", "--no-phone", "--site", "x", "--moves", "5"])
+    assert (args.runs, args.phone, args.moves, str(args.site)) == (1, False, 5, "x")
+    with pytest.raises(SystemExit):
+        bench.parse_args(["--runs", "0"])
+    with pytest.raises(argparse.ArgumentTypeError):
+        bench.positive("-1")
+
+
+def test_build_py_hands_bench_its_options(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[list[str]] = []
+    monkeypatch.setattr(build, "bench", lambda argv: seen.append(list(argv)) or 0)
+    assert build.main(["bench", "--runs", "1", "--no-phone"]) == 0
+    assert seen == [["--runs", "1", "--no-phone"]]
+
+
+def test_scripted_moves_are_legal_taps_and_drags() -> None:
+    moves = bench.scripted_moves(bench.DEAL, 20)
+    assert len(moves) == 20
+    assert {gesture for gesture, _ in moves} == {"tap", "drag"}
+    g = harp.Game.from_code(bench.DEAL)
+    for gesture, move in moves:
+        if gesture == "tap" and move != "s":   # a tap sends a card where the page's tap does
+            assert g.foundation_move(move.split(">")[0]) == move
+        if gesture == "drag":
+            assert ">t" in move
+        g.play(move)
+    assert bench.split_move("t3:2>t7") == ("t3", 2, "t7") and bench.split_move("s") == ("s", 0, "")

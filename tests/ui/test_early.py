@@ -1,0 +1,55 @@
+"""The early board's pure parts (harpui/early.py): the stored copy's record,
+the queue of taps static/early-board.js hands over, and whether a queued tap
+still fits.  The script itself runs in tests/browser/test_early_board.py."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from harpui import early
+from harpui.cards import RANK_WORDS, SUIT_WORDS
+
+SCRIPT = Path(__file__).resolve().parents[2] / "static" / "early-board.js"
+
+
+def test_record_holds_the_game_it_belongs_to_and_the_board() -> None:
+    piles = [["s", "", "", "Stock, 1 card", "", "", [[7, "??", 0.0, 0.0]]],
+             ["t1", "empty", "", "Column 1, 7H on top", "", "84px", [[3, "7H", 0.0, 0.0]]]]
+    record = early.board_record({"code": "EH1-N-AAAAAAF", "game": "easy-harp", "history": 2, "moves": 2},
+                                {"columns": 9, "found": 8, "draw": 1, "relaxed": False},
+                                piles, {"moves": "2"}, "Easy Harp \u2013 Harp solitaire")
+    assert record["format"] == early.FORMAT == 1
+    assert (record["code"], record["game"], record["history"], record["moves"]) == ("EH1-N-AAAAAAF", "easy-harp", 2, 2)
+    assert record["piles"] == piles and record["columns"] == 9 and record["texts"] == {"moves": "2"}
+    assert json.loads(json.dumps(record)) == record, "JSON holds it as it is"
+
+
+def test_queued_taps_are_read_and_junk_left_out() -> None:
+    raw = [["s", -1, "", 10], ["t3", 12, "7H", 20.5], "junk", ["t1", "x", "7H", 1], [1, 2, 3, 4],
+           ["t2", 4, "8S"], None, ["t4", 5.0, "9D", 30]]
+    assert early.parse_taps(raw) == [early.EarlyTap("s", None, "", 10.0), early.EarlyTap("t3", 12, "7H", 20.5),
+                                      early.EarlyTap("t4", 5, "9D", 30.0)]
+    assert early.parse_taps(None) == [] and early.parse_taps({"a": 1}) == []
+
+
+def test_a_queued_tap_fits_while_its_card_lies_where_it_was() -> None:
+    where = {12: ("t3", 4), 13: ("t4", 0)}
+    tap = early.EarlyTap("t3", 12, "7H", 0.0)
+    assert early.tap_target(tap, where, ["??", "??", "??", "??", "7H"]) == ("t3", 4)
+    assert early.tap_target(tap, {12: ("t5", 4)}, ["??"] * 4 + ["7H"]) is None, "moved to another pile"
+    assert early.tap_target(tap, where, ["??"] * 5) is None, "turned face down"
+    assert early.tap_target(tap, where, ["??"] * 3) is None, "the pile is shorter now"
+    assert early.tap_target(tap, {}, []) is None, "the card is gone"
+    assert early.tap_target(early.EarlyTap("t2", None, "", 0.0), where, []) is None
+    assert early.tap_target(early.EarlyTap("s", None, "", 0.0), {}, []) == ("s", None), "the stock always draws"
+
+
+def test_script_names_cards_as_the_page_does() -> None:
+    js = SCRIPT.read_text(encoding="utf-8")
+    ranks = dict(re.findall(r'(\w): "(\w+)"', re.search(r"var RANKS = \{([^}]*)\}", js).group(1)))
+    suits = dict(re.findall(r'(\w): "(\w+)"', re.search(r"var SUITS = \{([^}]*)\}", js).group(1)))
+    assert suits == SUIT_WORDS
+    assert ranks == {k: v for k, v in RANK_WORDS.items() if k != v}
+    assert 'namespace + "harp." + name' in js and "board.format !== 1" in js
