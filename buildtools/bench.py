@@ -25,7 +25,7 @@ navigation's start (performance.now() in the page):
 Times are medians over the runs, each with the median of its ratios to the
 bare Pyodide of the same run and visit. A figure that could not be measured
 prints "n/a" and why. Nothing here is asserted: it is a measurement, the
-tests only check that it runs (tests/browser/test_bench.py).
+tests only check that it runs (tests/browser/test_bench_end_to_end.py).
 """
 
 from __future__ import annotations

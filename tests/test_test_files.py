@@ -1,0 +1,14 @@
+"""Test files have names unique across tests/: pytest imports them by basename
+(there are no __init__.py files), so two files of one name fail to collect."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+TESTS = Path(__file__).resolve().parent
+
+
+def test_no_two_test_files_share_a_name() -> None:
+    names = Counter(path.name for path in TESTS.rglob("test_*.py"))
+    assert [name for name, count in names.items() if count > 1] == []
