@@ -34,50 +34,35 @@ class Page:
     input: Input
 
 
-class Relayout:
-    """Re-lay the columns after the window changes size (their squeeze depends
-    on its height), at most once per RELAYOUT_S burst of resize events."""
+class Burst:
+    """Runs ``action`` once, ``delay_s`` after the first of a burst of calls to
+    ``soon`` (resize events, commits): the later calls in that moment join it."""
 
-    def __init__(self, controller: Controller, then: Callable[[], None] | None = None) -> None:
-        self.controller = controller
-        self.then = then
+    def __init__(self, delay_s: float, action: Callable[[], None]) -> None:
+        self.delay_s = delay_s
+        self.action = action
         self.pending = False
 
     def soon(self, *_: object) -> None:
         if not self.pending:
             self.pending = True
-            later(RELAYOUT_S, self.run)
+            later(self.delay_s, self.run)
 
     def run(self) -> None:
         self.pending = False
-        self.controller.relayout()
-        if self.then is not None:
-            self.then()
+        self.action()
 
 
-class EarlyBoard:
-    """Keeps the stored copy of the drawn board (harpui/early.py) current:
+def save_early_board(controller: Controller, renderer: Renderer) -> None:
+    """Keep the stored copy of the drawn board (harpui/early.py) current.  It is
     written EARLY_SAVE_S after a commit or a relayout, once for a burst, so a
-    move's own response does not wait for it.  A copy left behind by a reload
+    move's own response does not wait for it; a copy left behind by a reload
     within that moment no longer matches the saved game and is not shown."""
-
-    def __init__(self, controller: Controller, renderer: Renderer) -> None:
-        self.controller = controller
-        self.renderer = renderer
-        self.pending = False
-
-    def soon(self, *_: object) -> None:
-        if not self.pending:
-            self.pending = True
-            later(EARLY_SAVE_S, self.save)
-
-    def save(self) -> None:
-        self.pending = False
-        g = self.controller.game
-        record = self.renderer.early_board(
-            {"code": g.code, "game": g.game_id, "history": g.history_length, "moves": g.moves})
-        if record is not None:
-            self.controller.store.save(early.RECORD, record)
+    g = controller.game
+    record = renderer.early_board(
+        {"code": g.code, "game": g.game_id, "history": g.history_length, "moves": g.moves})
+    if record is not None:
+        controller.store.save(early.RECORD, record)
 
 
 def replay_early_taps(page: Page) -> None:
@@ -108,7 +93,7 @@ def start_page(
     dialogs = make_dialogs(controller, renderer)
     controller.dialogs = dialogs
     page = Page(renderer, controller, dialogs, Input(controller, renderer, dialogs))
-    keeper = EarlyBoard(controller, renderer)
+    keeper = Burst(EARLY_SAVE_S, lambda: save_early_board(controller, renderer))
     controller.on_change.append(keeper.soon)
     controller.start(search, fragment)
     if started is not None:
@@ -117,7 +102,13 @@ def start_page(
     def tick(*_: object) -> None:
         renderer.show_clock(int(controller.clock.seconds()))
 
-    listen(window, "resize", Relayout(controller, keeper.soon).soon)
+    def relayout() -> None:
+        """Re-lay the columns after the window changes size (their squeeze
+        depends on its height), then keep the board's copy in step."""
+        controller.relayout()
+        keeper.soon()
+
+    listen(window, "resize", Burst(RELAYOUT_S, relayout).soon)
     window.setInterval(proxy(tick), 1000)
     for button in document.querySelectorAll(".tools button"):
         button.disabled = False
