@@ -5,6 +5,8 @@ error, failed load or request that leaves the machine.
 Fixtures for browser tests:
     site_url   base URL of the served site, ending in "/"
     game_page  a page with the game open and ready (html[data-harp-ready])
+    module_game_page  one ready page shared by a module's read-only tests
+               (module_watch records it)
     open_game  open_game(context=None, path="", saved=None) -> a further ready
                page; with no context, in a fresh one (new storage): for reload
                and storage tests. saved=game starts the page on that game (its
@@ -135,6 +137,24 @@ def open_site(page: Page, url: str, watch: Watch, saved: str | None = None) -> P
 def game_page(page: Page, site_url: str, watch: Watch) -> Page:
     """The game, open and ready, in pytest-playwright's fresh page."""
     return open_site(page, site_url, watch)
+
+
+@pytest.fixture(scope="module")
+def module_watch() -> Iterator[Watch]:
+    """A Watch for a whole module; it fails the module's last test at teardown."""
+    w = Watch()
+    yield w
+    w.check()
+
+
+@pytest.fixture(scope="module")
+def module_game_page(browser: Browser, browser_context_args: dict[str, Any], site_url: str,
+                     module_watch: Watch) -> Iterator[Page]:
+    """The game, open and ready in a fresh context, shared by a module whose
+    tests only read it (one boot for all of them)."""
+    context = browser.new_context(**browser_context_args)
+    yield open_site(context.new_page(), site_url, module_watch)
+    context.close()
 
 
 @pytest.fixture

@@ -9,33 +9,24 @@ that leave the machine (see conftest.py).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Page
 
-from conftest import Watch, open_site
+if TYPE_CHECKING:
+    from conftest import Watch
+
+
+@pytest.fixture
+def game_page(module_game_page: Page) -> Page:
+    """One page, booted once for the module: these tests only read it."""
+    return module_game_page
+
 
 EASY_HARP_PILES = ["s", "w"] + [f"f{i}" for i in range(1, 9)] + [f"t{i}" for i in range(1, 10)]
 ALL_PILES = set(EASY_HARP_PILES) | {"t10"}
 CARD = re.compile(r"(\?\?|[A23456789TJQK][SHDC])")
-
-
-@pytest.fixture(scope="module")
-def watch_boot() -> Iterator[Watch]:
-    w = Watch()
-    yield w
-    w.check()
-
-
-@pytest.fixture(scope="module")
-def game_page(browser: Browser, browser_context_args: dict[str, Any], site_url: str,
-              watch_boot: Watch) -> Iterator[Page]:
-    """The game, open and ready in a fresh context; these tests only read it."""
-    context = browser.new_context(**browser_context_args)
-    yield open_site(context.new_page(), site_url, watch_boot)
-    context.close()
 
 
 def pile_element_count(page: Page, pile: str) -> int:
@@ -50,9 +41,9 @@ def cards(page: Page) -> list[dict[str, str]]:
     )
 
 
-def test_page_boots_without_errors_or_outside_requests(game_page: Page, watch_boot: Watch) -> None:
+def test_page_boots_without_errors_or_outside_requests(game_page: Page, module_watch: "Watch") -> None:
     assert game_page.get_attribute("html", "data-harp-ready") is not None
-    watch_boot.check()
+    module_watch.check()
 
 
 def test_every_pile_of_easy_harp_is_an_element(game_page: Page) -> None:
