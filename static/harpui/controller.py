@@ -123,6 +123,31 @@ class Controller:
         self.previous = checked_previous(data.get("previous"))
         return True
 
+    def follow(self, name: str) -> None:
+        """Another tab of the game saved its ``name`` record ("game", "settings" or
+        "stats"): take it, so this tab shows the game as last played and never
+        writes an older one over it.  Nothing is saved: the other tab has."""
+        if name == "settings":
+            self.settings = clean_settings(self.store.load("settings"))
+        elif name == "stats":
+            self.stats = Stats(self.store.load("stats"))
+        elif name == "game":
+            data = self.store.load("game")
+            if isinstance(data, dict) and data.get("game") == self.game.to_json():
+                return                              # the same game: nothing to take
+            self._stop_finish()
+            if self.dialogs:
+                self.dialogs.close_game_end()
+            if not self._resume(data):
+                return                              # unreadable: this tab's game stays
+        else:
+            return
+        self._version += 1                          # a hint on the old position is stale
+        self.screen.render(self.game.view(), self.game.rules, self.info())
+        self.screen.show_clock(int(self.clock.seconds()))
+        for fn in self.on_change:
+            fn()
+
     # -- intents -------------------------------------------------------------
     def draw(self) -> bool:
         return self._play("s")

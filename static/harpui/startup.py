@@ -87,7 +87,8 @@ def start_page(
     play and before the toolbar is enabled and <html data-harp-ready> is set."""
     search, fragment = str(window.location.search), str(window.location.hash)
     renderer = Renderer()
-    controller = Controller(Store(local_storage(), namespace=namespace), renderer, SlicedSolver())
+    store = Store(local_storage(), namespace=namespace)
+    controller = Controller(store, renderer, SlicedSolver())
     if window.matchMedia("(prefers-reduced-motion: reduce)").matches:
         controller.finish_step_s = 0.0      # Finish plays the cards home without pauses
     dialogs = make_dialogs(controller, renderer)
@@ -108,7 +109,14 @@ def start_page(
         controller.relayout()
         keeper.soon()
 
+    def follow_other_tab(event: object) -> None:
+        """A storage event: another tab of this site changed a record."""
+        name = store.name_of(getattr(event, "key", None))
+        if name is not None:
+            controller.follow(name)
+
     listen(window, "resize", Burst(RELAYOUT_S, relayout).soon)
+    listen(window, "storage", follow_other_tab)
     window.setInterval(proxy(tick), 1000)
     for button in document.querySelectorAll(".tools button"):
         button.disabled = False

@@ -104,6 +104,14 @@ class Store:
     def _key(self, name: str) -> str:
         return self._namespace + PREFIX + name
 
+    def name_of(self, key: str | None) -> str | None:
+        """The record name a storage key holds in this store's namespace, or None
+        (another namespace's key, a backup, or the whole storage cleared)."""
+        start = self._namespace + PREFIX
+        if key is None or not key.startswith(start) or key.startswith(self._namespace + BACKUP_PREFIX):
+            return None
+        return key[len(start):]
+
     def take_problems(self) -> list[str]:
         """Problems to report, each exactly once."""
         out, self.problems = self.problems, []

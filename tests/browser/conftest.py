@@ -7,6 +7,9 @@ Fixtures for browser tests:
     game_page  a page with the game open and ready (html[data-harp-ready])
     module_game_page  one ready page shared by a module's read-only tests
                (module_watch records it)
+    table      one ready page shared by a module's tests, with a second tab of
+               the site: table.deal(game) puts a game (its undo history
+               included) on it as another tab's save would, without a boot
     open_game  open_game(context=None, path="", saved=None) -> a further ready
                page; with no context, in a fresh one (new storage): for reload
                and storage tests. saved=game starts the page on that game (its
@@ -28,7 +31,7 @@ from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, R
 
 import build
 import harp
-from pagekit import save_record
+from pagekit import SEED_PAGE, Table, save_record
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -122,8 +125,7 @@ def open_site(page: Page, url: str, watch: Watch, saved: str | None = None) -> P
     watch.attach(page)
     if saved is not None:  # an empty page of the site's origin writes the save
         seed = urljoin(url, "__seed__.html")
-        page.route(seed, lambda route: route.fulfill(
-            content_type="text/html", body='<!doctype html><link rel="icon" href="data:,">'))
+        page.route(seed, lambda route: route.fulfill(content_type="text/html", body=SEED_PAGE))
         page.goto(seed)
         page.evaluate("([k, v]) => localStorage.setItem(k, v)", ["harp.game", saved])
         page.unroute(seed)
@@ -154,6 +156,20 @@ def module_game_page(browser: Browser, browser_context_args: dict[str, Any], sit
     tests only read it (one boot for all of them)."""
     context = browser.new_context(**browser_context_args)
     yield open_site(context.new_page(), site_url, module_watch)
+    context.close()
+
+
+@pytest.fixture(scope="module")
+def table(browser: Browser, browser_context_args: dict[str, Any], site_url: str,
+          module_watch: Watch) -> Iterator[Table]:
+    """One game page for a module's tests, each dealt its own game (one boot for all)."""
+    context = browser.new_context(**browser_context_args)
+    page = open_site(context.new_page(), site_url, module_watch)
+    other_tab = context.new_page()
+    seed = urljoin(site_url, "__seed__.html")
+    other_tab.route(seed, lambda route: route.fulfill(content_type="text/html", body=SEED_PAGE))
+    other_tab.goto(seed)
+    yield Table(page, other_tab)
     context.close()
 
 

@@ -8,6 +8,7 @@ checked against the same deal played in CPython with the `harp` engine.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any
 
 import harp
@@ -111,6 +112,42 @@ def replay(code: str, moves: list[str]) -> harp.Game:
     for m in moves:
         g.play(m)
     return g
+
+
+# -- one boot for many tests ------------------------------------------------------
+SEED_PAGE = '<!doctype html><link rel="icon" href="data:,">'
+SHOWS_JS = """([code, piles, moves]) => {
+  const board = document.querySelector('#board');
+  if (!board || board.dataset.code !== code) return false;
+  if (document.querySelector('#moves').textContent !== String(moves)) return false;
+  for (const [pile, cards] of Object.entries(piles)) {
+    const shown = [...document.querySelectorAll(`#board .pile[data-pile="${pile}"] [data-card]`)];
+    if (shown.map(c => c.dataset.card).join() !== cards.join()) return false;
+  }
+  return true;
+}"""
+
+
+@dataclass
+class Table:
+    """A booted game page and a second tab of the same site (an empty page of
+    its origin).  The game follows what another tab saves (harpui.startup), so
+    deal() lets a module's tests share one boot."""
+
+    page: Page
+    other_tab: Page
+
+    def deal(self, g: harp.Game) -> Page:
+        """Put g on the table, undo history included, and wait until it shows."""
+        self.page.keyboard.press("Escape")              # no window left open by a test before
+        self.other_tab.evaluate("([k, v]) => localStorage.setItem(k, v)", ["harp.game", save_record(g)])
+        wait_shows(self.page, g)
+        return self.page
+
+
+def wait_shows(page: Page, g: harp.Game) -> None:
+    """Wait until the page shows g's deal, cards and move count."""
+    page.wait_for_function(SHOWS_JS, arg=[g.code, expected(g), g.view()["moves"]])
 
 
 # -- where things are on screen ----------------------------------------------------

@@ -11,8 +11,8 @@ import harp
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from pagekit import (assert_shows, card_point, code_of, expected, key_to, layout,
-                     load_position, mouse_drag, pile_point, replay, solved_line, split,
+from pagekit import (Table, assert_shows, card_point, code_of, expected, key_to, layout,
+                     mouse_drag, pile_point, replay, solved_line, split,
                      target_point, toast, touch_drag, EASY5, HARPAN1, HARPAN1_WIN)
 
 @pytest.fixture(scope="module")
@@ -83,8 +83,8 @@ def keyboard_act(page: Page, move: str) -> None:
 
 
 # -- the board ------------------------------------------------------------------------
-def test_the_page_shows_the_engines_deal(open_game: Callable[..., Page]) -> None:
-    page = open_game(path=f"?code={EASY5}")
+def test_the_page_shows_the_engines_deal(table: Table) -> None:
+    page = table.deal(harp.Game.from_code(EASY5))
     g = harp.Game.from_code(EASY5)
     assert_shows(page, g)
     assert page.locator("#board [data-card]").count() == 104
@@ -127,9 +127,9 @@ def test_touch_taps_and_drags(browser: Browser, browser_context_args: dict[str, 
         context.close()
 
 
-def test_keyboard_play(open_game: Callable[..., Page], harpan_win: tuple[str, list[str]]) -> None:
+def test_keyboard_play(table: Table, harpan_win: tuple[str, list[str]]) -> None:
     code, moves = harpan_win
-    page = open_game(path=f"?code={code}")
+    page = table.deal(harp.Game.from_code(code))
     g = play_line(page, code, moves[:50], keyboard_act)
     # Pick up, change your mind: Escape puts the card back.
     tops = [f"t{i}" for i in range(1, 8) if g.view()["tableau"][i - 1]]
@@ -141,7 +141,7 @@ def test_keyboard_play(open_game: Callable[..., Page], harpan_win: tuple[str, li
     assert_shows(page, g)
 
 
-def test_keyboard_moves_a_run(open_game: Callable[..., Page]) -> None:
+def test_keyboard_moves_a_run(table: Table) -> None:
     """In Harp a run moves whole: Up while holding picks more cards."""
     g, run_move = None, None
     for deal in range(1, 200):
@@ -156,7 +156,7 @@ def test_keyboard_moves_a_run(open_game: Callable[..., Page]) -> None:
         if run_move:
             break
     assert g is not None and run_move, "no Harp deal with a run to move"
-    page = open_game(saved=g)
+    page = table.deal(g)
     assert_shows(page, g)
     keyboard_act(page, run_move)
     g.play(run_move)
@@ -164,8 +164,8 @@ def test_keyboard_moves_a_run(open_game: Callable[..., Page]) -> None:
 
 
 # -- taps -----------------------------------------------------------------------------
-def test_tap_and_double_tap(open_game: Callable[..., Page]) -> None:
-    page = open_game(path=f"?code={EASY5}")
+def test_tap_and_double_tap(table: Table) -> None:
+    page = table.deal(harp.Game.from_code(EASY5))
     g = harp.Game.from_code(EASY5)
     # A tap on a card that a foundation takes.
     move = g.foundation_move("t2")
@@ -205,8 +205,8 @@ def test_touch_double_tap(browser: Browser, browser_context_args: dict[str, Any]
         context.close()
 
 
-def test_stock_draws_and_turns_over(open_game: Callable[..., Page]) -> None:
-    page = open_game(path="?code=" + harp.Game.new("harpan", deal=3, draw=3).code)
+def test_stock_draws_and_turns_over(table: Table) -> None:
+    page = table.deal(harp.Game.new("harpan", deal=3, draw=3))
     g = harp.Game.new("harpan", deal=3, draw=3)
     for _ in range(10):                      # 24 cards by three: 8 draws, a redeal, one more
         page.click('#board [data-pile="s"]')
@@ -215,8 +215,8 @@ def test_stock_draws_and_turns_over(open_game: Callable[..., Page]) -> None:
 
 
 # -- undo, hint ------------------------------------------------------------------------
-def test_undo_by_button_and_keys(open_game: Callable[..., Page]) -> None:
-    page = open_game(path=f"?code={EASY5}")
+def test_undo_by_button_and_keys(table: Table) -> None:
+    page = table.deal(harp.Game.from_code(EASY5))
     g = harp.Game.from_code(EASY5)
     expect(page.locator("#btn-undo")).to_be_disabled()
     for move in ("s", "s", "t2>f", "s"):
@@ -242,8 +242,8 @@ def test_undo_by_button_and_keys(open_game: Callable[..., Page]) -> None:
     expect(page.locator("#btn-undo")).to_be_disabled()
 
 
-def test_hint_highlights_source_and_target(open_game: Callable[..., Page]) -> None:
-    page = open_game(path=f"?code={EASY5}")
+def test_hint_highlights_source_and_target(table: Table) -> None:
+    page = table.deal(harp.Game.from_code(EASY5))
     g = harp.Game.from_code(EASY5)
     page.click("#btn-hint")
     expect(page.locator("#solver-text")).to_contain_text("Hint: ")
@@ -256,8 +256,8 @@ def test_hint_highlights_source_and_target(open_game: Callable[..., Page]) -> No
     assert_shows(page, g)                    # a hint moves nothing
 
 
-def test_restart_deals_the_same_cards_again(open_game: Callable[..., Page]) -> None:
-    page = open_game(path=f"?code={EASY5}")
+def test_restart_deals_the_same_cards_again(table: Table) -> None:
+    page = table.deal(harp.Game.from_code(EASY5))
     for _ in range(3):
         page.click('#board [data-pile="s"]')
     page.click("#btn-restart")
@@ -265,8 +265,8 @@ def test_restart_deals_the_same_cards_again(open_game: Callable[..., Page]) -> N
 
 
 # -- refused moves ---------------------------------------------------------------------
-def test_refused_moves_snap_back_and_explain(open_game: Callable[..., Page]) -> None:
-    page = open_game(path=f"?code={EASY5}")
+def test_refused_moves_snap_back_and_explain(table: Table) -> None:
+    page = table.deal(harp.Game.from_code(EASY5))
     g = harp.Game.from_code(EASY5)
     # Build a two-card run, then try to drag it: Easy Harp moves one card at a time.
     run_to = next(m for m in g.legal_moves() if m.startswith("t") and ">t" in m)
@@ -282,7 +282,7 @@ def test_refused_moves_snap_back_and_explain(open_game: Callable[..., Page]) -> 
         g.play(f"{dst}:2>{other}")
 
 
-def test_only_a_king_fills_an_empty_column(open_game: Callable[..., Page]) -> None:
+def test_only_a_king_fills_an_empty_column(table: Table) -> None:
     # A deal whose first column can be emptied at once, and a non-king to try.
     for deal in range(1, 500):
         g = harp.Game.new("easy-harp", deal=deal)
@@ -293,7 +293,7 @@ def test_only_a_king_fills_an_empty_column(open_game: Callable[..., Page]) -> No
             movers = [p for p, card in tops if card[0] != "K"]
             if movers:
                 break
-    page = open_game(saved=g)
+    page = table.deal(g)
     assert_shows(page, g)
     mouse_drag(page, card_point(page, movers[0]), pile_point(page, "t1"))
     expect(page.locator("#toast")).to_contain_text("king")
@@ -320,8 +320,8 @@ def test_interactive_rules_off_stays_quiet(open_game: Callable[..., Page]) -> No
     assert_shows(page, g)
 
 
-def test_drop_anywhere_on_the_foundation_row(open_game: Callable[..., Page]) -> None:
-    page = open_game(path=f"?code={EASY5}")
+def test_drop_anywhere_on_the_foundation_row(table: Table) -> None:
+    page = table.deal(harp.Game.from_code(EASY5))
     g = harp.Game.from_code(EASY5)
     move = g.foundation_move("t2")
     assert move
@@ -333,7 +333,7 @@ def test_drop_anywhere_on_the_foundation_row(open_game: Callable[..., Page]) -> 
     assert_shows(page, g)
 
 
-def test_take_back_from_a_foundation_by_dragging(open_game: Callable[..., Page]) -> None:
+def test_take_back_from_a_foundation_by_dragging(table: Table) -> None:
     # Harpan allows take-backs: find a position with one.
     for deal in range(1, 300):
         g = harp.Game.new("harpan", deal=deal)
@@ -345,24 +345,28 @@ def test_take_back_from_a_foundation_by_dragging(open_game: Callable[..., Page])
             g.play(ups[0] if ups else next(iter(g.legal_moves())))
         if back:
             break
-    else:
-        pytest.skip("no position with a take-back found")
-    page = open_game(saved=g)
+    assert back, "no Harpan position with a take-back in deals 1-299"
+    page = table.deal(g)
     src, _c, dst = split(back[0])
     mouse_drag(page, card_point(page, src), pile_point(page, dst))
     g.play(back[0])
     assert_shows(page, g)
 
 
-def test_long_columns_fit_the_screen(open_game: Callable[..., Page]) -> None:
+def test_long_columns_fit_the_screen(table: Table) -> None:
     """Columns squeeze their overlap to end on screen, also after a resize."""
     g = replay(HARPAN1, HARPAN1_WIN[:120])            # long runs in the columns by then
     assert max(len(col) for col in g.view()["tableau"]) >= 10
-    page = open_game()
-    page.set_viewport_size({"width": 360, "height": 740})
-    load_position(page, g)
-    lowest = "() => Math.max(...[...document.querySelectorAll('#tableau [data-card]')].map(c => c.getBoundingClientRect().bottom))"
-    assert page.evaluate(lowest) <= 740
-    page.set_viewport_size({"width": 1280, "height": 520})
-    page.wait_for_function(f"() => ({lowest})() <= 520", timeout=5_000)
-    assert_shows(page, g)
+    page = table.page
+    size = page.viewport_size
+    try:
+        page.set_viewport_size({"width": 360, "height": 740})
+        table.deal(g)
+        lowest = "() => Math.max(...[...document.querySelectorAll('#tableau [data-card]')].map(c => c.getBoundingClientRect().bottom))"
+        assert page.evaluate(lowest) <= 740
+        page.set_viewport_size({"width": 1280, "height": 520})
+        page.wait_for_function(f"() => ({lowest})() <= 520", timeout=5_000)
+        assert_shows(page, g)
+    finally:
+        assert size is not None
+        page.set_viewport_size(size)

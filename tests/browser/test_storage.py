@@ -10,7 +10,7 @@ from typing import Any, Callable
 import harp
 from playwright.sync_api import Browser, Page, expect
 
-from pagekit import assert_shows, card_point, code_of, layout, wait_ready
+from pagekit import assert_shows, card_point, code_of, layout, wait_ready, wait_shows
 
 EASY5 = "EH1-N-AAAAAAF"
 
@@ -113,3 +113,26 @@ def test_save_from_another_version_is_kept(open_game: Callable[..., Page]) -> No
     assert page.evaluate("() => localStorage.getItem('harp.backup.game')") == odd
     assert page.evaluate("() => localStorage.getItem('harp.backup.settings')") == "garbage"
     assert page.locator("#board [data-card]").count() == 104
+
+
+def test_a_second_tab_follows_the_game_and_never_writes_an_older_one(open_game: Callable[..., Page]) -> None:
+    first = open_game(path=f"?code={EASY5}")
+    second = open_game(first.context)              # the same browser: it resumes the same game
+    g = harp.Game.from_code(EASY5)
+    assert_shows(second, g)
+    first.click('#board [data-pile="s"]')
+    g.play("s")
+    assert_shows(first, g)
+    wait_shows(second, g)                          # the other tab shows the move too
+    move = g.foundation_move("t2")
+    assert move
+    second.mouse.click(*card_point(second, "t2"))  # ...and plays on from it
+    g.play(move)
+    assert_shows(second, g)
+    wait_shows(first, g)
+    first.click("#btn-undo")                       # the undo history came across
+    g.undo()
+    assert_shows(first, g)
+    wait_shows(second, g)
+    saved = json.loads(first.evaluate("() => localStorage.getItem('harp.game')"))
+    assert harp.Game.from_json(saved["data"]["game"]).to_json() == g.to_json()

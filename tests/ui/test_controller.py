@@ -324,6 +324,38 @@ def test_an_unreadable_save_is_kept_under_the_backup_key_and_reported(raw: str) 
     assert "harp.backup.game" in problems[0] and problems[-1] == "A new game has started."
 
 
+def test_a_game_saved_by_another_tab_is_followed_without_saving_it_back() -> None:
+    r = rig()
+    other = saved_game(["t5>t1", "t2>t1"], deal=1)
+    r.storage.items.update(other)                   # the other tab's save, then its storage event
+    r.controller.follow("game")
+    assert r.game.view()["moves"] == 2 and r.screen.view is not None and r.screen.view["moves"] == 2
+    assert r.game.can_undo() and not [entry for entry in r.log if entry.startswith("save")]
+    assert r.storage.items["harp.game"] == other["harp.game"]     # nothing written back
+    assert r.controller.undo() and r.game.history_length == 1     # its history came with it
+    assert r.saved()["game"] == r.game.to_json()
+
+
+def test_a_record_another_tab_cannot_have_meant_leaves_this_tabs_game() -> None:
+    r = rig()
+    assert r.controller.tap("t7", 6)
+    before = r.game.to_json()
+    r.storage.items["harp.game"] = "{nope"
+    r.controller.follow("game")
+    assert r.game.to_json() == before and r.storage.items["harp.backup.game"] == "{nope"
+    r.storage.items["harp.settings"] = json.dumps({"v": 1, "data": {"relaxed": True}})
+    r.controller.follow("settings")
+    assert r.controller.settings["relaxed"] is True and r.screen.info["relaxed"] is True
+
+
+def test_only_this_namespaces_records_are_followed() -> None:
+    assert Store(FakeStorage()).name_of("harp.game") == "game"
+    assert Store(FakeStorage()).name_of("harp.backup.game") is None
+    assert Store(FakeStorage()).name_of("embed.harp.game") is None
+    assert Store(FakeStorage(), namespace="embed.").name_of("embed.harp.stats") == "stats"
+    assert Store(FakeStorage()).name_of(None) is None              # storage.clear()
+
+
 # -- the player's actions ---------------------------------------------------------------------
 def test_a_tap_sends_the_top_card_to_a_foundation() -> None:
     r = rig()
