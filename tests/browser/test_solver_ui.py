@@ -14,7 +14,7 @@ import pytest
 from harp.solver import solve
 from playwright.sync_api import Page, expect
 
-from pagekit import (assert_shows, card_point, code_of, expected, layout, mouse_drag,
+from pagekit import (Table, assert_shows, card_point, code_of, expected, layout, mouse_drag,
                      pile_point, replay, split)
 from test_play import HARPAN1, HARPAN1_WIN
 
@@ -85,11 +85,11 @@ def moves_shown(page: Page) -> int:
 
 
 # -- hints -----------------------------------------------------------------------------
-def test_hint_on_a_known_win_shows_its_first_move_and_says_so(open_game: Callable[..., Page]) -> None:
+def test_hint_on_a_known_win_shows_its_first_move_and_says_so(table: Table) -> None:
     g = replay(HARPAN1, HARPAN1_WIN[:140])
     win = solve(g.copy(), max_seconds=10)
     assert win.verdict == "win" and win.moves
-    page = open_game(saved=g)
+    page = table.deal(g)
     page.click("#btn-hint")
     text = solver_says(page)
     assert text.startswith(hint_words(g, win.moves[0])), text
@@ -105,10 +105,10 @@ def test_hint_on_a_known_win_shows_its_first_move_and_says_so(open_game: Callabl
     expect(page.locator("#solver-panel")).to_be_hidden()
 
 
-def test_a_proven_loss_says_so_and_undoes_back_to_the_winnable_start(open_game: Callable[..., Page]) -> None:
+def test_a_proven_loss_says_so_and_undoes_back_to_the_winnable_start(table: Table) -> None:
     g = replay(BIG1, BIG1_LOST[:-1])
     assert not g.is_stuck()
-    page = open_game(saved=g)
+    page = table.deal(g)
     do_move(page, BIG1_LOST[-1])                            # the move into the dead end
     g.play(BIG1_LOST[-1])
     assert g.is_stuck() and solve(g.copy(), max_seconds=5).verdict == "loss"
@@ -140,23 +140,23 @@ def test_a_proven_loss_says_so_and_undoes_back_to_the_winnable_start(open_game: 
     expect(page.locator("#btn-undo")).to_be_disabled()
 
 
-def test_easy_harp_never_declares_a_loss(open_game: Callable[..., Page]) -> None:
+def test_easy_harp_never_declares_a_loss(table: Table) -> None:
     """Easy Harp with one pass, played to a position its fair solver proves lost:
     the hint only says it found no useful move."""
     code, line = EASY1_ONE_PASS
     g = replay(code, line)
     assert solve(g.copy(), max_seconds=5).verdict == "loss"
-    page = open_game(saved=g)
+    page = table.deal(g)
     page.click("#btn-hint")
     text = solver_says(page)
     assert "No useful move found" in text and "win" not in text.lower(), text
     expect(page.locator("#solver-rewind")).to_be_hidden()
 
 
-def test_the_stuck_dialog_does_not_claim_a_loss_it_cannot_prove(open_game: Callable[..., Page]) -> None:
+def test_the_stuck_dialog_does_not_claim_a_loss_it_cannot_prove(table: Table) -> None:
     code, line = HARPAN_G_STUCK
     g = replay(code, line[:-1])
-    page = open_game(saved=g)
+    page = table.deal(g)
     do_move(page, line[-1])
     g.play(line[-1])
     assert g.is_stuck()
@@ -283,13 +283,13 @@ def test_the_service_worker_precaches_the_certified_lists(site_dir: Any) -> None
 
 # -- Show me -------------------------------------------------------------------------------------
 def test_show_me_asks_first_then_plays_a_win_step_by_step_and_stop_halts_it(
-        open_game: Callable[..., Page]) -> None:
+        table: Table) -> None:
     start = 120
     g = replay(HARPAN1, HARPAN1_WIN[:start])
     assert solve(g.copy(), max_seconds=5).verdict != "win"      # no win in view: it must peek
     line = solve(g.copy(), max_seconds=10, thoughtful=True)
     assert line.verdict == "win"
-    page = open_game(saved=g)
+    page = table.deal(g)
     before = moves_shown(page)
     page.click("#btn-hint")
     assert "No sure win" in solver_says(page)
