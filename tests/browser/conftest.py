@@ -10,10 +10,11 @@ Fixtures for browser tests:
     table      one ready page shared by a module's tests, with a second tab of
                the site: table.deal(game) puts a game (its undo history
                included) on it as another tab's save would, without a boot
-    open_game  open_game(context=None, path="", saved=None) -> a further ready
+    open_game  open_game(context=None, path="", saved=None, stored=None) -> a further ready
                page; with no context, in a fresh one (new storage): for reload
                and storage tests. saved=game starts the page on that game (its
-               undo history included) as a returning player's save.
+               undo history included) as a returning player's save;
+               stored={key: value} puts any localStorage items there first.
     watch      the Watch that records every page these fixtures open
 """
 
@@ -78,6 +79,7 @@ class Watch:
     console_errors: list[str] = field(default_factory=list)
     failed_loads: list[str] = field(default_factory=list)
     outside_requests: list[str] = field(default_factory=list)
+    aborts_expected: bool = False   # a test that reloads mid-load on purpose sets it
 
     def attach(self, page: Page) -> None:
         """Record this page's console errors, failed loads and outside requests."""
@@ -85,7 +87,7 @@ class Watch:
         page.on("pageerror", lambda error: self.console_errors.append(f"pageerror: {error}"))
         page.on("request", self._on_request)
         page.on("response", self._on_response)
-        page.on("requestfailed", lambda r: self.failed_loads.append(f"{r.url} ({r.failure})"))
+        page.on("requestfailed", self._on_request_failed)
         page.on("crash", lambda p: self.console_errors.append(f"renderer crashed on {p.url}"))
 
     def _on_console(self, message: ConsoleMessage) -> None:
@@ -97,6 +99,11 @@ class Watch:
         parts = urlsplit(request.url)
         if parts.scheme not in LOCAL_SCHEMES and parts.hostname not in LOCAL_HOSTS:
             self.outside_requests.append(request.url)
+
+    def _on_request_failed(self, request: Request) -> None:
+        if self.aborts_expected and request.failure == "net::ERR_ABORTED":
+            return                  # a load cut short by the test's own reload
+        self.failed_loads.append(f"{request.url} ({request.failure})")
 
     def _on_response(self, response: Response) -> None:
         if response.status >= 400:
@@ -117,17 +124,19 @@ def watch() -> Iterator[Watch]:
     w.check()
 
 
-def open_site(page: Page, url: str, watch: Watch, saved: str | None = None) -> Page:
+def open_site(page: Page, url: str, watch: Watch, stored: dict[str, str] | None = None) -> Page:
     """Open url in page under watch and wait until the game is ready.
 
-    saved: a harp.game record (pagekit.save_record) put in the site's storage
-    first, so the game boots once, straight into it, as for a returning player."""
+    stored: localStorage items (such as "harp.game", a record from
+    pagekit.save_record) put in the site's storage first, so the game boots
+    once, straight into them, as for a returning player."""
     watch.attach(page)
-    if saved is not None:  # an empty page of the site's origin writes the save
+    if stored:  # an empty page of the site's origin writes them
         seed = urljoin(url, "__seed__.html")
         page.route(seed, lambda route: route.fulfill(content_type="text/html", body=SEED_PAGE))
         page.goto(seed)
-        page.evaluate("([k, v]) => localStorage.setItem(k, v)", ["harp.game", saved])
+        page.evaluate("items => { for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }",
+                      stored)
         page.unroute(seed)
     response = page.goto(url)
     assert response is not None and response.ok, f"{url}: {response and response.status}"
@@ -180,12 +189,15 @@ def open_game(
     """A factory for more ready game pages, in a given or a fresh context."""
     contexts: list[BrowserContext] = []
 
-    def open_(context: BrowserContext | None = None, path: str = "", saved: harp.Game | None = None) -> Page:
+    def open_(context: BrowserContext | None = None, path: str = "", saved: harp.Game | None = None,
+              stored: dict[str, str] | None = None) -> Page:
         if context is None:
             context = browser.new_context(**browser_context_args)
             contexts.append(context)
-        record = None if saved is None else save_record(saved)
-        return open_site(context.new_page(), site_url + path, watch, record)
+        items = dict(stored or {})
+        if saved is not None:
+            items["harp.game"] = save_record(saved)
+        return open_site(context.new_page(), site_url + path, watch, items)
 
     yield open_
     for context in contexts:

@@ -80,11 +80,8 @@ def test_storage_that_throws_still_plays(browser: Browser, browser_context_args:
 
 
 def test_corrupt_save_is_backed_up_and_reported_once(open_game: Callable[..., Page]) -> None:
-    page = open_game()
     bad = '{"v": 1, "data": {"game": "{this is not a saved game'
-    page.evaluate("v => localStorage.setItem('harp.game', v)", bad)
-    page.reload()
-    wait_ready(page)
+    page = open_game(stored={"harp.game": bad})
     dialog = page.locator("#dlg-corrupt")
     expect(dialog).to_be_visible()
     expect(page.locator("#corrupt-text")).to_contain_text("backup")
@@ -104,11 +101,8 @@ def test_corrupt_save_is_backed_up_and_reported_once(open_game: Callable[..., Pa
 
 
 def test_save_from_another_version_is_kept(open_game: Callable[..., Page]) -> None:
-    page = open_game()
     odd = json.dumps({"v": 99, "data": {}})
-    page.evaluate("v => { localStorage.setItem('harp.game', v); localStorage.setItem('harp.settings', 'garbage'); }", odd)
-    page.reload()
-    wait_ready(page)
+    page = open_game(stored={"harp.game": odd, "harp.settings": "garbage"})
     expect(page.locator("#dlg-corrupt")).to_be_visible()
     assert page.evaluate("() => localStorage.getItem('harp.backup.game')") == odd
     assert page.evaluate("() => localStorage.getItem('harp.backup.settings')") == "garbage"
