@@ -14,6 +14,7 @@ import shutil
 import threading
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -152,32 +153,61 @@ def play_stock(page: Page, times: int) -> None:
 # --------------------------------------------------------------------------
 
 
-def test_worker_activates_precaches_the_site_and_controls_after_reload(
-    open_game: Any, site_url: str, site_dir: Path
-) -> None:
-    page = open_game()
+@dataclass
+class Visit:
+    """A first visit (its requests and its worker), then a reload."""
+
+    page: Page
+    worker: dict[str, str]
+    first_requests: set[str]
+
+
+@pytest.fixture(scope="module")
+def visit(browser: Browser, browser_context_args: dict[str, Any], site_url: str,
+          module_watch: "Watch") -> Iterator[Visit]:
+    """One first visit in a fresh context until its worker is activated, then
+    a reload, shared by the tests that only read what happened."""
+    context = browser.new_context(**browser_context_args)
+    page = context.new_page()
+    requested: set[str] = set()
+    page.on("request", lambda r: requested.add(r.url.split("?")[0].split("#")[0]))
+    open_site(page, site_url, module_watch)
     worker = activated(page)
-    assert worker["scope"] == site_url
-    assert worker["script"] == site_url + "sw.js"
-    cached = page.evaluate(CACHES)
+    first = set(requested)
+    reload_ready(page)
+    yield Visit(page, worker, first)
+    context.close()
+
+
+def test_worker_activates_precaches_the_site_and_controls_after_reload(
+    visit: Visit, site_url: str, site_dir: Path
+) -> None:
+    assert visit.worker["scope"] == site_url
+    assert visit.worker["script"] == site_url + "sw.js"
+    cached = visit.page.evaluate(CACHES)
     name = f"harp / {worker_build(site_dir)}"
     assert list(cached) == [name], "one cache, named for the build"
     assert set(cached[name]) == precached_urls(site_dir, site_url)
-    reload_ready(page)
-    assert page.evaluate("navigator.serviceWorker.controller.scriptURL") == site_url + "sw.js"
+    assert visit.page.evaluate("navigator.serviceWorker.controller.scriptURL") == site_url + "sw.js"
 
 
-def test_cached_wasm_keeps_its_type(open_game: Any) -> None:
-    page = open_game()
-    activated(page)
-    reload_ready(page)
-    cached = page.evaluate("""async () => {
+def test_cached_wasm_keeps_its_type(visit: Visit) -> None:
+    cached = visit.page.evaluate("""async () => {
       const name = (await caches.keys())[0];
       const hit = await (await caches.open(name)).match('vendor/pyodide/pyodide.asm.wasm');
       const served = await fetch('vendor/pyodide/pyodide.asm.wasm');
       return [hit.status, hit.headers.get('content-type'), served.headers.get('content-type')];
     }""")
     assert cached == [200, "application/wasm", "application/wasm"]
+
+
+def test_page_requests_only_precached_files_and_every_precached_chunk(
+    visit: Visit, site_url: str, site_dir: Path
+) -> None:
+    precached = precached_urls(site_dir, site_url)
+    assert visit.first_requests - precached - {site_url + "sw.js"} == set()
+    chunks = {u for u in precached if "/vendor/" in u}
+    assert chunks - visit.first_requests == set(), "precached runtime files the page never asks for"
 
 
 def test_chromium_finds_the_page_installable(profile: BrowserContext, site_url: str, watch: "Watch") -> None:
@@ -191,39 +221,26 @@ def test_chromium_finds_the_page_installable(profile: BrowserContext, site_url: 
     assert cdp.send("Page.getAppId")["appId"] == site_url, "id ./ is the site's folder"
 
 
-def test_page_requests_only_precached_files_and_every_precached_chunk(
-    context: BrowserContext, site_url: str, site_dir: Path, watch: "Watch"
-) -> None:
-    page = context.new_page()
-    requested: list[str] = []
-    page.on("request", lambda r: requested.append(r.url.split("?")[0].split("#")[0]))
-    open_site(page, site_url, watch)
-    activated(page)
-    precached = precached_urls(site_dir, site_url)
-    assert set(requested) - precached - {site_url + "sw.js"} == set()
-    chunks = {u for u in precached if "/vendor/" in u}
-    assert chunks - set(requested) == set(), "precached runtime files the page never asks for"
-
-
-@pytest.mark.parametrize("how", ["server-stopped", "server-stopped-and-browser-offline"])
 def test_offline_reload_boots_and_keeps_the_game(
-    how: str, site: Site, site_dir: Path, context: BrowserContext, watch: "Watch"
+    site: Site, site_dir: Path, context: BrowserContext, watch: "Watch"
 ) -> None:
+    """With the server stopped, then with the browser offline as well."""
     site.start(site_dir)
     page = open_site(context.new_page(), site.url, watch)
     activated(page)
-    play_stock(page, 3)
-    before = page.evaluate(SNAPSHOT)
     site.stop()
-    if "offline" in how:
-        context.set_offline(True)
-    # Only the worker's cache is left: empty the HTTP cache too.
-    context.new_cdp_session(page).send("Network.clearBrowserCache")
-    seconds = reload_ready(page)
-    print(f"offline boot ({how}): {seconds:.1f} s")
-    assert page.evaluate(SNAPSHOT) == before, "the saved game, as it was"
-    assert page.evaluate("navigator.serviceWorker.controller !== null")
-    play_stock(page, 2)
+    for how in ("server stopped", "server stopped and browser offline"):
+        play_stock(page, 3)
+        before = page.evaluate(SNAPSHOT)
+        if "offline" in how:
+            context.set_offline(True)
+        # Only the worker's cache is left: empty the HTTP cache too.
+        context.new_cdp_session(page).send("Network.clearBrowserCache")
+        seconds = reload_ready(page)
+        print(f"offline boot ({how}): {seconds:.1f} s")
+        assert page.evaluate(SNAPSHOT) == before, f"{how}: the saved game, as it was"
+        assert page.evaluate("navigator.serviceWorker.controller !== null")
+        play_stock(page, 2)
     help_page = context.new_page()
     watch.attach(help_page)
     help_page.goto(site.url + "static/help/index.html")  # served by the worker too
