@@ -11,6 +11,7 @@ from .common import DIST, ENGINE, NODE_MODULES, PYODIDE_DIR, PYSCRIPT_DIST, ROOT
 from .help import SOURCE as HELP_SOURCE
 from .help import write_help_pages
 from .pages import write_pages
+from .snapshot import BOOT_TEMPLATE, write_boot_module
 from .offline import SW_TEMPLATE, TEMPLATES, render_icons, write_manifest, write_service_worker
 from .wheel import build_wheel
 
@@ -68,7 +69,7 @@ def copy_site_files(dist: Path) -> None:
     static = ROOT / "static"
     if static.exists():
         for p in files_under(static):
-            if UI_PACKAGE in p.parents or HELP_SOURCE in p.parents or p in TEMPLATES:
+            if UI_PACKAGE in p.parents or HELP_SOURCE in p.parents or p in TEMPLATES or p == BOOT_TEMPLATE:
                 continue
             target = dist / p.relative_to(ROOT)
             target.parent.mkdir(parents=True, exist_ok=True)
@@ -134,6 +135,8 @@ def build(dist: Path = DIST) -> Path:
     write_pages(dist)
     write_help_pages(dist / "static" / "help")
     vendor_runtime(dist)
+    if (dist / "wheels").is_dir():
+        write_boot_module(dist)
     render_icons(dist)
     write_manifest(dist)
     (dist / ".nojekyll").touch()  # GitHub Pages: serve the files as they are
