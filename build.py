@@ -82,6 +82,8 @@ from buildtools.site import (
     vendor_runtime,
     zip_ui_package,
 )
+from buildtools.snapshot import BOOT_MODULE, BOOT_TEMPLATE, SNAPSHOT_WORKER, runtime_hash, write_boot_module
+from buildtools.stdlib import STDLIB, recorded_modules, trimmed_stdlib, write_trimmed_stdlib
 from buildtools.sizes import COMPRESSIBLE, size_report, transfer_size, visit_sizes
 from buildtools.testrun import (
     APT_PACKAGES,
@@ -98,16 +100,16 @@ from buildtools.testrun import (
 from buildtools.wheel import build_wheel, engine_sources, record_hash, wheel_file, wheel_metadata
 
 __all__ = [
-    "APT_PACKAGES", "COMPRESSIBLE", "bench", "DIST", "EDITOR_CHUNKS", "ENGINE", "HeaderRule", "ICONS", "ICON_CORNER",
+    "APT_PACKAGES", "BOOT_MODULE", "BOOT_TEMPLATE", "COMPRESSIBLE", "bench", "DIST", "EDITOR_CHUNKS", "ENGINE", "HeaderRule", "ICONS", "ICON_CORNER",
     "ICON_SVG", "MANIFEST", "MICROPIP_CACHE", "MICROPIP_WHEELS", "MIME_TYPES", "NODE_MODULES", "NOT_PRECACHED",
-    "PYODIDE_DIR", "PYODIDE_FILES", "PYSCRIPT_DIST", "ROOT", "SITE_FILES", "SW_TEMPLATE", "SiteHandler",
+    "PYODIDE_DIR", "PYODIDE_FILES", "PYSCRIPT_DIST", "ROOT", "SITE_FILES", "SNAPSHOT_WORKER", "STDLIB", "SW_TEMPLATE", "SiteHandler",
     "TEMPLATES", "UI_PACKAGE", "ZIP_DATE", "build", "build_hash", "build_wheel", "copy_site_files",
     "engine_sources", "ensure_node_modules", "files_under", "headers_for", "install_chromium",
     "install_test_tools", "js_imports", "main", "make_server", "micropip_test_site", "micropip_wheels",
     "netlify_header_rules", "netlify_pattern", "npm_ci_needed", "pin_lock_files", "precache_entries",
     "precached_files", "project_metadata", "pyscript_runtime_files", "record_hash", "render_icons",
-    "rounded_svg", "run", "serve", "serving", "sha256_of", "shutil", "size_report", "test", "transfer_size",
-    "vendor_runtime", "visit_sizes", "wheel_file", "wheel_metadata", "write_manifest", "write_service_worker",
+    "recorded_modules", "rounded_svg", "run", "runtime_hash", "serve", "serving", "sha256_of", "shutil", "size_report", "test", "transfer_size",
+    "vendor_runtime", "visit_sizes", "wheel_file", "wheel_metadata", "write_manifest", "trimmed_stdlib", "write_boot_module", "write_service_worker", "write_trimmed_stdlib",
     "write_zip", "zip_ui_package",
 ]
 

@@ -11,14 +11,18 @@ navigation's start (performance.now() in the page):
 - ready: <html data-harp-ready> set;
 - bare Pyodide: loadPyodide() resolved on the bare page;
 - the same on a repeat visit in the same persistent profile (service worker
-  installed, caches warm); the bare page's repeat visit comes last, so the
-  browser's code cache is as warm for it as for the game;
+  installed, caches warm), which then makes the player's memory snapshot
+  (static/pyodide-boot.template.mjs); and on a third visit, a returning
+  player's usual one, which boots from that snapshot ("snapshot: "; n/a
+  when it booted without one); the bare page's repeat visit comes last, so
+  the browser's code cache is as warm for it as for the game;
 - the same again in a phone profile: the CPU slowed 4x, 1.6 Mbit/s down with
   150 ms latency, a phone's screen (--phone-runs, default 1; --no-phone skips it);
 - move latency: a pointerup on the board to the board's next DOM change, over
   a scripted line of taps and drags on EH1-N-AAAAAAF chosen with harp in CPython;
 - bytes: what the server sent (bodies, gzip as sent) during the first visit,
-  service worker precache included, and during the repeat visit;
+  service worker precache included, during the repeat visit (the snapshot's
+  making included) and during the snapshot visit;
 - boot steps: when PyScript reported its interpreter (Pyodide) loaded, the
   [files] unpacked, main.py started (py:ready), the first board, and ready.
 
@@ -69,6 +73,9 @@ PHONE_CPU_SLOWDOWN = 4
 PHONE_NETWORK = {"offline": False, "latency": 150, "downloadThroughput": 1_600_000 / 8,
                  "uploadThroughput": 750_000 / 8}
 TIMEOUT_S = {"desktop": 90.0, "phone": 400.0}
+# True once the visit's snapshot making has settled (<html data-harp-snapshot>).
+SNAPSHOT_SETTLED = "() => ['made', 'failed', 'skipped'].includes(document.documentElement.dataset.harpSnapshot)"
+SNAPSHOT_TIMEOUT_S = {"desktop": 240.0, "phone": 900.0}
 
 BARE_HTML = """<!doctype html>
 <meta charset="utf-8">
@@ -199,7 +206,7 @@ class Figure:
 
     def line(self, width: int = 28) -> str:
         """The figure for people: median (and p95 or ratio), or n/a and why."""
-        label = f"{self.name:<{width}}"
+        label = f"{self.name:<{max(width, len(self.name) + 1)}}"
         if not self.values:
             return f"{label}n/a ({self.missing or 'not measured'})"
         if self.unit == "bytes":
@@ -347,6 +354,7 @@ def throttle(page: Page, phone: bool) -> None:
 class Visit:
     events: dict[str, float] = field(default_factory=dict)
     failed: str = ""
+    boot: str = ""          # <html data-harp-boot>: "snapshot" or "plain" ("" on the bare page)
 
 
 def visit(context: BrowserContext, url: str, phone: bool, wanted: Sequence[str],
@@ -357,9 +365,10 @@ def visit(context: BrowserContext, url: str, phone: bool, wanted: Sequence[str],
         throttle(page, phone)
         page.goto(url, wait_until="commit")
         events = wait_events(page, wanted, TIMEOUT_S["phone" if phone else "desktop"])
+        boot = page.get_attribute("html", "data-harp-boot") or ""
         if after is not None:
             after(page)
-        return Visit(events)
+        return Visit(events, boot=boot)
     except Exception as error:  # noqa: BLE001 - reported as n/a, the bench goes on
         return Visit(failed=f"{type(error).__name__}: {str(error).splitlines()[0][:120]}")
     finally:
@@ -452,12 +461,12 @@ def figure_names(prefix: str) -> list[str]:
 
 def new_results() -> Results:
     r = Results()
-    for prefix in ("", "repeat: ", "phone: ", "phone repeat: "):
+    for prefix in ("", "repeat: ", "snapshot: ", "phone: ", "phone repeat: ", "phone snapshot: "):
         for name in figure_names(prefix):
             r.declare(name)
     r.declare("move latency", "latency")
-    r.declare("bytes: first visit", "bytes")
-    r.declare("bytes: repeat visit", "bytes")
+    for name in BYTE_FIGURES:
+        r.declare(name, "bytes")
     return r
 
 
@@ -475,31 +484,36 @@ def record_visits(results: Results, prefix: str, game: Visit, bare: Visit) -> No
                 steps.setdefault(label, []).append(game.events[event])
 
 
+BYTE_FIGURES = ("bytes: first visit", "bytes: repeat visit", "bytes: snapshot visit")
+
+
 def run_once(playwright: Playwright, served: Served, results: Results, phone: bool, moves: int) -> None:
-    """One run of one profile: game (first, repeat), bare (repeat) in one profile;
-    bare Pyodide's first visit in a fresh one."""
-    prefix = "phone: " if phone else ""
-    repeat_prefix = "phone repeat: " if phone else "repeat: "
+    """One run of one profile: game (first, repeat, snapshot), bare (repeat) in
+    one profile; bare Pyodide's first visit in a fresh one."""
+    prefix = "phone " if phone else ""
     game_url, bare_url = served.url, served.url + BARE_PAGE
+    made: list[str] = []
 
     def install(page: Page) -> None:       # the first visit ends once the worker is in
         page.evaluate(WORKER_ACTIVATED)
 
+    def snapshot_made(page: Page) -> None:  # the repeat visit ends once its snapshot is made
+        page.wait_for_function(SNAPSHOT_SETTLED, timeout=SNAPSHOT_TIMEOUT_S["phone" if phone else "desktop"] * 1000)
+        made.append(page.get_attribute("html", "data-harp-snapshot") or "")
+
     with profile(playwright, phone) as context:
-        mark = served.mark()
-        first = visit(context, game_url, phone, GAME_EVENTS, install)
-        served.quiet()
-        sent, responses = served.since(mark)
-        if not phone:
-            results["bytes: first visit"].add(None if first.failed else sent, why=first.failed)
-            results["bytes: first visit"].extra.append(responses)
-        mark = served.mark()
-        repeat = visit(context, game_url, phone, GAME_EVENTS)
-        served.quiet()
-        sent, responses = served.since(mark)
-        if not phone:
-            results["bytes: repeat visit"].add(None if repeat.failed else sent, why=repeat.failed)
-            results["bytes: repeat visit"].extra.append(responses)
+        game_visits: list[Visit] = []
+        for byte_figure, after in zip(BYTE_FIGURES, (install, snapshot_made, None)):
+            mark = served.mark()
+            game_visits.append(visit(context, game_url, phone, GAME_EVENTS, after))
+            served.quiet()
+            sent, responses = served.since(mark)
+            if not phone:
+                results[byte_figure].add(None if game_visits[-1].failed else sent, why=game_visits[-1].failed)
+                results[byte_figure].extra.append(responses)
+        first, repeat, snapshot = game_visits
+        if not snapshot.failed and snapshot.boot != "snapshot":
+            snapshot = Visit(failed=f"booted without a snapshot (the repeat visit's making: {made or 'n/a'})")
         bare_repeat = visit(context, bare_url, phone, BARE_EVENTS)
         if not phone:
             latencies, why = play_moves(context, served, moves)
@@ -509,8 +523,9 @@ def run_once(playwright: Playwright, served: Served, results: Results, phone: bo
                 figure.add(None, why=why)
     with profile(playwright, phone) as context:
         bare_first = visit(context, bare_url, phone, BARE_EVENTS)
-    record_visits(results, prefix, first, bare_first)
-    record_visits(results, repeat_prefix, repeat, bare_repeat)
+    record_visits(results, "phone: " if phone else "", first, bare_first)
+    record_visits(results, prefix + "repeat: ", repeat, bare_repeat)
+    record_visits(results, prefix + "snapshot: ", snapshot, bare_repeat)
 
 
 def measure(site: Path, runs: int, phone_runs: int, moves: int,
@@ -541,7 +556,7 @@ def measure(site: Path, runs: int, phone_runs: int, moves: int,
             server.server_close()
             thread.join()
     if phone_runs == 0:
-        for name in figure_names("phone: ") + figure_names("phone repeat: "):
+        for name in figure_names("phone: ") + figure_names("phone repeat: ") + figure_names("phone snapshot: "):
             results[name].missing = "phone profile not run (--no-phone)"
     return results
 

@@ -11,6 +11,8 @@ from .common import DIST, ENGINE, NODE_MODULES, PYODIDE_DIR, PYSCRIPT_DIST, ROOT
 from .help import SOURCE as HELP_SOURCE
 from .help import write_help_pages
 from .pages import write_pages
+from .snapshot import BOOT_TEMPLATE, write_boot_module
+from .stdlib import STDLIB, write_trimmed_stdlib
 from .offline import SW_TEMPLATE, TEMPLATES, render_icons, write_manifest, write_service_worker
 from .wheel import build_wheel
 
@@ -68,7 +70,7 @@ def copy_site_files(dist: Path) -> None:
     static = ROOT / "static"
     if static.exists():
         for p in files_under(static):
-            if UI_PACKAGE in p.parents or HELP_SOURCE in p.parents or p in TEMPLATES:
+            if UI_PACKAGE in p.parents or HELP_SOURCE in p.parents or p in TEMPLATES or p == BOOT_TEMPLATE:
                 continue
             target = dist / p.relative_to(ROOT)
             target.parent.mkdir(parents=True, exist_ok=True)
@@ -104,8 +106,10 @@ def pyscript_runtime_files() -> list[str]:
     return ["core.css"] + sorted(keep)
 
 
-def vendor_runtime(dist: Path) -> None:
-    """Copy PyScript and Pyodide from node_modules into dist/vendor/."""
+def vendor_runtime(dist: Path, full_stdlib: bool = False) -> None:
+    """Copy PyScript and Pyodide from node_modules into dist/vendor/, with
+    the standard library trimmed to what the pages import unless full_stdlib
+    (buildtools/stdlib.py)."""
     for folder, source, names in (
         ("pyscript", PYSCRIPT_DIST, pyscript_runtime_files()),
         ("pyodide", PYODIDE_DIR, list(PYODIDE_FILES)),
@@ -113,11 +117,15 @@ def vendor_runtime(dist: Path) -> None:
         target = dist / "vendor" / folder
         target.mkdir(parents=True, exist_ok=True)
         for name in names:
-            shutil.copy2(source / name, target / name)
+            if name == STDLIB and not full_stdlib:
+                write_trimmed_stdlib(source / name, target / name)
+            else:
+                shutil.copy2(source / name, target / name)
 
 
-def build(dist: Path = DIST) -> Path:
-    """Write the complete site into dist (wiped first); return dist."""
+def build(dist: Path = DIST, full_stdlib: bool = False) -> Path:
+    """Write the complete site into dist (wiped first); return dist.
+    full_stdlib: Pyodide's whole standard library (tools/stdlib_modules.py)."""
     ensure_node_modules()
     if dist.exists():
         shutil.rmtree(dist)
@@ -133,7 +141,9 @@ def build(dist: Path = DIST) -> Path:
     copy_site_files(dist)
     write_pages(dist)
     write_help_pages(dist / "static" / "help")
-    vendor_runtime(dist)
+    vendor_runtime(dist, full_stdlib)
+    if (dist / "wheels").is_dir():
+        write_boot_module(dist)
     render_icons(dist)
     write_manifest(dist)
     (dist / ".nojekyll").touch()  # GitHub Pages: serve the files as they are

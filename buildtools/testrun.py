@@ -12,7 +12,7 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from .common import DIST, ENGINE, ROOT, run
+from .common import DIST, ENGINE, PYODIDE_DIR, ROOT, run
 from .site import build
 
 
@@ -73,11 +73,13 @@ def pin_lock_files(lock: Path, wheels: Sequence[Path]) -> None:
 
 def micropip_test_site(dest: Path, site: Path = DIST) -> Path:
     """Write a throwaway site into dest for testing micropip: dest/pyodide/ holds
-    site's vendored Pyodide plus micropip's wheel, with pyodide-lock.json
+    site's vendored Pyodide (with the whole standard library) plus micropip's wheel, with pyodide-lock.json
     pinned to it, and dest/wheels/ the engine wheel. site is a built site
     (build() first). Returns dest; the page that uses it is the test's to write."""
     pyodide = dest / "pyodide"
     shutil.copytree(site / "vendor" / "pyodide", pyodide)
+    # The site's stdlib is trimmed to what the game imports; micropip needs more.
+    shutil.copy2(PYODIDE_DIR / "python_stdlib.zip", pyodide / "python_stdlib.zip")
     wheels = [Path(shutil.copy2(p, pyodide)) for p in micropip_wheels()]
     pin_lock_files(pyodide / "pyodide-lock.json", wheels)
     shutil.copytree(site / "wheels", dest / "wheels")

@@ -1,11 +1,13 @@
 /* Loading screen for the Harp page.
  *
- * One of the five small JavaScript files the site ships beside PyScript's
+ * One of the seven small JavaScript files the site ships beside PyScript's
  * own: this one, early-board.js (a returning player's board, drawn before
  * Python starts), embed-boot.js (the embed page's theme and storage checks
  * before the first paint), sw-register.js (registers the service worker and
- * offers updates) and sw.js (the service worker, built from
- * sw.template.js).
+ * offers updates), sw.js (the service worker, built from sw.template.js),
+ * pyodide-boot.mjs (Pyodide, booted from the player's memory snapshot when
+ * there is one; built from pyodide-boot.template.mjs) and
+ * snapshot-worker.mjs (makes that snapshot).
  *
  * It moves the progress bar while PyScript starts Pyodide, and if the
  * runtime fails (an error before the game is ready, or no progress for too

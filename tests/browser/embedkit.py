@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import Frame, Page
 
 import build
-from pagekit import card_point, mouse_drag, split, target_point
+from pagekit import mouse_move
 
 if TYPE_CHECKING:
     from conftest import Watch
@@ -151,14 +151,4 @@ class InFrame:
         return getattr(self._frame, name)
 
 
-def mouse_act(framed: Any, move: str) -> None:
-    """One move by mouse, as a player would: the stock is clicked, a card
-    tapped to its foundation, anything else dragged."""
-    if move == "s":
-        framed.click('#board [data-pile="s"]')
-        return
-    src, count, dst = split(move)
-    if dst.startswith("f"):
-        framed.mouse.click(*card_point(framed, src))
-    else:
-        mouse_drag(framed, card_point(framed, src, -count), target_point(framed, dst))
+mouse_act = mouse_move   # one move by mouse, as a player would (pagekit.mouse_move)

@@ -196,6 +196,27 @@ def mouse_drag(page: Page, start: tuple[float, float], end: tuple[float, float])
     page.mouse.up()
 
 
+def mouse_move(page: Any, move: str) -> None:
+    """Play move by mouse, as a player would, on a page or a frame: the stock
+    clicked, a card tapped to its foundation, anything else dragged."""
+    if move == "s":
+        page.click('#board [data-pile="s"]')
+        return
+    src, count, dst = split(move)
+    if dst.startswith("f"):
+        page.mouse.click(*card_point(page, src))
+    else:
+        mouse_drag(page, card_point(page, src, -count), target_point(page, dst))
+
+
+def solver_says(page: Page, timeout: float = 30_000) -> str:
+    """Wait for the solver's message (not 'Thinking...') and return it."""
+    page.wait_for_function(
+        "() => { const p = document.querySelector('#solver-panel');"
+        " return !p.hidden && !/Thinking|Looking for/.test(p.textContent); }", timeout=timeout)
+    return page.text_content("#solver-text") or ""
+
+
 def touch_drag(page: Page, start: tuple[float, float], end: tuple[float, float]) -> None:
     """A real touch drag (Chromium's input pipeline, so Pointer Events of type touch)."""
     cdp = page.context.new_cdp_session(page)

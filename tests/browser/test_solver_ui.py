@@ -14,8 +14,8 @@ import pytest
 from harp.solver import solve
 from playwright.sync_api import Page, expect
 
-from pagekit import (Table, assert_shows, card_point, code_of, expected, layout, mouse_drag,
-                     pile_point, replay, split)
+from pagekit import (Table, assert_shows, code_of, expected, layout, mouse_move, replay, solver_says,
+                     split)
 from test_play import HARPAN1, HARPAN1_WIN
 
 import build
@@ -61,25 +61,6 @@ def hint_words(g: harp.Game, move: str) -> str:
     return hint_text(move, ViewPiles(g))
 
 
-def solver_says(page: Page, timeout: float = 30_000) -> str:
-    """Wait for the solver's message (not 'Thinking...') and return it."""
-    page.wait_for_function(
-        "() => { const p = document.querySelector('#solver-panel');"
-        " return !p.hidden && !/Thinking|Looking for/.test(p.textContent); }", timeout=timeout)
-    return page.text_content("#solver-text") or ""
-
-
-def do_move(page: Page, move: str) -> None:
-    if move == "s":
-        page.click('#board [data-pile="s"]')
-        return
-    src, count, dst = split(move)
-    if dst.startswith("f"):
-        page.mouse.click(*card_point(page, src))
-    else:
-        mouse_drag(page, card_point(page, src, -count), pile_point(page, dst))
-
-
 def moves_shown(page: Page) -> int:
     return int(page.text_content("#moves") or 0)
 
@@ -109,7 +90,7 @@ def test_a_proven_loss_says_so_and_undoes_back_to_the_winnable_start(table: Tabl
     g = replay(BIG1, BIG1_LOST[:-1])
     assert not g.is_stuck()
     page = table.deal(g)
-    do_move(page, BIG1_LOST[-1])                            # the move into the dead end
+    mouse_move(page, BIG1_LOST[-1])                            # the move into the dead end
     g.play(BIG1_LOST[-1])
     assert g.is_stuck() and solve(g.copy(), max_seconds=5).verdict == "loss"
     assert g.deal in json.loads((build.ROOT / "static/winnable/big-harp.json").read_text())["winnable"]
@@ -157,7 +138,7 @@ def test_the_stuck_dialog_does_not_claim_a_loss_it_cannot_prove(table: Table) ->
     code, line = HARPAN_G_STUCK
     g = replay(code, line[:-1])
     page = table.deal(g)
-    do_move(page, line[-1])
+    mouse_move(page, line[-1])
     g.play(line[-1])
     assert g.is_stuck()
     result = solve(g.copy(), max_seconds=5)

@@ -1,0 +1,50 @@
+/* Makes this build's Python memory snapshot, in a Worker, in the player's browser.
+ *
+ * static/pyodide-boot.mjs (from pyodide-boot.template.mjs, which says when
+ * and why) starts it once the game is ready and posts what to make: the
+ * Pyodide folder, the engine wheel, the modules to pre-import and where to
+ * keep the result.  Here a Pyodide of its own boots with the private
+ * `_makeSnapshot` option, unpacks the engine where PyScript unpacks it (the
+ * working directory), imports the modules, and the heap
+ * (`makeMemorySnapshot()`, about 30 MiB) goes into Cache Storage, replacing
+ * any other build's.  Nothing in it holds a JavaScript object: no PyScript,
+ * no page.  It answers {ok: true} or {ok: false, error}.
+ */
+import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
+
+// The runtime's files come straight from the service worker's cache when it
+// holds them, as no request: nothing to download, nothing for a reload of
+// the page to cut off half way.
+const fetchFromNetwork = self.fetch.bind(self);
+self.fetch = async (resource, options) =>
+  (await caches.match(resource).catch(() => undefined)) || fetchFromNetwork(resource, options);
+
+self.onmessage = async ({ data: job }) => {
+  try {
+    const pyodide = await loadPyodide({ indexURL: job.indexURL, _makeSnapshot: true });
+    const wheel = await fetch(job.wheel);
+    if (!wheel.ok) throw new Error(`${job.wheel}: HTTP ${wheel.status}`);
+    pyodide.unpackArchive(await wheel.arrayBuffer(), "zip");
+    // A module that no longer imports is left out, not fatal; no name stays behind.
+    pyodide.runPython(`
+def _harp_preimport(names):
+    import importlib
+    for name in names:
+        try:
+            importlib.import_module(name)
+        except Exception:
+            pass
+_harp_preimport(${JSON.stringify(job.modules)})
+del _harp_preimport
+`);
+    const snapshot = pyodide.makeMemorySnapshot();
+    const cache = await caches.open(job.cache);
+    for (const request of await cache.keys()) await cache.delete(request);
+    await cache.put(job.entry, new Response(snapshot, {
+      headers: { "Content-Type": "application/octet-stream", "X-Harp-Length": String(snapshot.length) },
+    }));
+    self.postMessage({ ok: true, bytes: snapshot.length });
+  } catch (error) {
+    self.postMessage({ ok: false, error: String(error && error.stack || error) });
+  }
+};

@@ -1,0 +1,56 @@
+"""The site's standard library is trimmed to what the pages import
+(buildtools/stdlib.py): a whole game with hints, the dialogs and the embed
+page play on it. A module the trimmed zip lacks shows up here as the page's
+error (the watch fixture fails on any console error)."""
+
+from __future__ import annotations
+
+import zipfile
+from collections.abc import Callable
+from pathlib import Path
+
+import build
+from playwright.sync_api import Page, expect
+
+from pagekit import HARPAN1, HARPAN1_WIN, assert_shows, mouse_move, replay, solver_says, still
+
+HINT_EVERY = 10
+
+
+def stdlib_names(path: Path) -> set[str]:
+    with zipfile.ZipFile(path) as zf:
+        return set(zf.namelist())
+
+
+def test_the_site_ships_the_trimmed_stdlib(site_dir: Path) -> None:
+    trimmed = stdlib_names(site_dir / "vendor" / "pyodide" / build.STDLIB)
+    full = stdlib_names(build.PYODIDE_DIR / build.STDLIB)
+    assert trimmed < full
+    assert {"json/__init__.py", "random.py", "dataclasses.py", "pyodide/__init__.py"} <= trimmed
+    assert not {"email/__init__.py", "unittest/__init__.py", "xml/__init__.py"} & trimmed
+
+
+def test_a_whole_game_with_hints_plays_on_the_trimmed_stdlib(open_game: Callable[..., Page]) -> None:
+    page = open_game(path=f"?code={HARPAN1}")
+    for n, notation in enumerate(HARPAN1_WIN):
+        if n % HINT_EVERY == 0:
+            page.click('[data-action="hint"]')
+            assert solver_says(page, timeout=60_000)
+            page.click("#solver-close")
+        mouse_move(page, notation)
+        still(page)
+    g = replay(HARPAN1, HARPAN1_WIN)
+    assert g.is_won()
+    expect(page.locator("#dlg-won")).to_be_visible()
+    assert_shows(page, g)
+    page.keyboard.press("Escape")
+    for action in ("new", "stats", "settings", "help"):
+        page.click(f'[data-action="{action}"]')
+        page.keyboard.press("Escape")
+
+
+def test_the_embed_page_hints_on_the_trimmed_stdlib(open_game: Callable[..., Page]) -> None:
+    page = open_game(path="embed.html")
+    page.click('#board [data-pile="s"]')
+    page.click('[data-action="hint"]')
+    expect(page.locator("#board .hint").first).to_be_attached(timeout=60_000)
