@@ -10,7 +10,7 @@ import harp
 import pytest
 from playwright.sync_api import Page, expect
 
-from pagekit import Table, assert_shows, code_of, layout, mouse_drag, card_point, pile_point, split
+from pagekit import Table, assert_shows, wait_ready, code_of, layout, mouse_drag, card_point, pile_point, split
 
 EASY5 = "EH1-N-AAAAAAF"
 
@@ -69,7 +69,7 @@ def test_game_and_rule_options(open_game: Callable[..., Page]) -> None:
     assert piles == ["s", "w", "f1", "f2", "f3", "f4"] + [f"t{i}" for i in range(1, 8)]
     # The choice is remembered for the next time the window opens.
     page.reload()
-    page.wait_for_selector("html[data-harp-ready]", state="attached")
+    wait_ready(page)
     page.click("#btn-new")
     expect(page.locator("#opt-game")).to_have_value("harpan")
     expect(page.locator("#opt-draw")).to_have_value("3")

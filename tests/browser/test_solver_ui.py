@@ -14,7 +14,7 @@ import pytest
 from harp.solver import solve
 from playwright.sync_api import Page, expect
 
-from pagekit import (Table, assert_shows, code_of, expected, layout, mouse_move, replay, solver_says,
+from pagekit import (Table, assert_shows, wait_ready, code_of, expected, layout, mouse_move, replay, solver_says,
                      split)
 from test_play import HARPAN1, HARPAN1_WIN
 
@@ -250,7 +250,7 @@ def test_winnable_only_new_deal_picks_a_certified_deal(
     expect(page.locator("#winnable-count")).to_contain_text("No certified winnable deals exist for this game")
     # The setting outlives a reload.
     page.reload()
-    page.wait_for_selector("html[data-harp-ready]", state="attached")
+    wait_ready(page)
     page.click("#btn-new")
     expect(page.locator("#opt-winnable")).to_be_checked()
     context.close()
