@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Any, Awaitable, Callable, Coroutine
 
 import harp
 
-from .cards import card_label, is_face_down, parse_move, pile_label
+from .cards import is_face_down, parse_move
+from .words import card_name, pile_name
 from .ports import Piles, Screen, Table, Thinker
 from .thinking import spawn
 from .winnable import Lists, is_default
@@ -329,9 +330,9 @@ def hint_text(move: str, piles: Piles) -> str:
     if source == "s":
         return "Hint: tap the stock."
     cards = piles.pile_cards(source)
-    card = card_label(cards[len(cards) - count]) if len(cards) >= count > 0 else "card"
+    card = card_name(cards[len(cards) - count]) if len(cards) >= count > 0 else "card"
     what = f"the {card}" if count == 1 else f"the run from the {card}"
-    where = "a foundation" if (target or "f").startswith("f") else pile_label(target or "").lower()
+    where = "a foundation" if (target or "f").startswith("f") else pile_name(target or "").lower()
     return f"Hint: move {what} to {where}."
 
 

@@ -24,7 +24,9 @@ from typing import Any, Awaitable, Callable, Coroutine
 import harp
 
 from .advisor import Advisor, hint_text  # noqa: F401 - tests/browser/test_solver_ui.py imports hint_text from here
-from .cards import card_label, make_move
+from .cards import make_move
+from .announce import move_words
+from .words import card_name, reason, t
 from .clock import Clock
 from .ports import DialogWindows, Screen, Storage, Thinker
 from .stats import Stats, clean_settings
@@ -142,7 +144,7 @@ class Controller:
         if index is None or index >= len(cards) or pile.startswith("f"):
             return
         if self._is_top(pile, index):
-            self._refuse(f"No foundation takes the {card_label(cards[index])} yet.")
+            self._refuse(f"No foundation takes the {card_name(cards[index])} yet.")
 
     def double_tap(self, pile: str, index: int | None) -> bool:
         """Two quick taps: the card (or the run from it) goes to a column."""
@@ -152,7 +154,7 @@ class Controller:
         count = len(cards) - index
         move = self.game.tableau_move(pile, count)
         if move is None:
-            what = card_label(cards[index]) if count == 1 else f"run of {count} cards"
+            what = card_name(cards[index]) if count == 1 else f"run of {count} cards"
             self._refuse(f"No column takes the {what}.")
             return False
         return self._play(move)
@@ -190,6 +192,7 @@ class Controller:
             return False
         self.advisor.undone()
         self._commit()
+        self.screen.announce(t("say.undone"))
         return True
 
     def undo_back(self, count: int) -> int:
@@ -354,10 +357,11 @@ class Controller:
 
     def _play(self, move: str, by: str = "player") -> bool:
         """Play move for the player (by hand, or their Finish) or for the solver (Show me)."""
+        before = self.game.view()
         try:
             self.game.play(move)
         except harp.IllegalMove as error:
-            self._refuse(str(error))
+            self._refuse(reason(error))
             return False
         self.previous = None                        # a move of its own: the game left stays left
         if by != "finish":
@@ -378,10 +382,13 @@ class Controller:
             else:
                 self.stats.won(self.game.game_id, self.game.view()["score"], int(seconds))
             self._commit()
+            self.screen.announce(t("say.won", score=self.game.view()["score"]))
             if self.dialogs:
                 self.dialogs.show_won(self.game.view(), int(seconds), self.assisted)
             return True
         self._commit()
+        if by != "solver":                          # Show me speaks through its own panel
+            self.screen.announce(move_words(move, before, self.game.view()))
         if by == "player" and self.settings["auto_finish"]:
             self.finish()                           # "Finish by itself": when foundation moves alone win
         self._check_stuck()
@@ -401,8 +408,11 @@ class Controller:
             self.advisor.judge_stuck()
 
     def _refuse(self, message: str) -> None:
+        """A refused move: shown when the rules are interactive, always said to screen readers."""
         if self.settings["interactive"]:
             self.screen.toast(message)
+        else:
+            self.screen.announce(message)
 
     def info(self) -> dict[str, Any]:
         g = self.game

@@ -16,7 +16,8 @@ from typing import Any
 
 from pyscript import document, window
 
-from .cards import card_label, is_face_down
+from .cards import is_face_down
+from .words import card_name
 from .early import EarlyTap, tap_target
 from .controller import DOUBLE_TAP_S, Controller
 from .dom import by_id, closest, later, listen, nil, proxy
@@ -325,7 +326,7 @@ class Input:
             return
         self.held = (pile, 1)
         self.renderer.mark_held(pile, len(cards) - 1)
-        self.renderer.toast(f"Holding the {card_label(cards[-1])}: choose a pile and press Enter.", 3)
+        self.renderer.toast(f"Holding the {card_name(cards[-1])}: choose a pile and press Enter.", 3)
 
     def _resize_held(self, step: int, wrap: bool = False) -> None:
         assert self.held is not None
@@ -343,7 +344,7 @@ class Input:
         self.held = (pile, new)
         self.renderer.mark_held(pile, len(cards) - new)
         first = cards[len(cards) - new]
-        self.renderer.toast(f"Holding {new} card{'s' if new > 1 else ''} from the {card_label(first)}.", 2)
+        self.renderer.toast(f"Holding {new} card{'s' if new > 1 else ''} from the {card_name(first)}.", 2)
 
     def _drop_held(self) -> None:
         if self.held:
