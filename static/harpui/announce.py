@@ -70,7 +70,7 @@ def pile_words(name: str, cards: list[str], view: dict[str, Any], suit: str = ""
         return t("label.empty", pile=pile)
     if name.startswith("t"):
         downs = sum(1 for c in cards if is_face_down(c))
-        names = [t("label.face_down", count=downs)] if downs else []
+        names = [tn("label.face_down", downs)] if downs else []
         names += [card_name(c) for c in cards[downs:]]
     else:
         names = [card_name(cards[-1])]

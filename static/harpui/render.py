@@ -88,6 +88,10 @@ class Renderer:
         for i in range(ncols):
             pile(f"t{i + 1}", "column", self.tableau)
 
+    def rebuild(self) -> None:
+        """Build the piles afresh at the next render (the page's language changed)."""
+        self._shape = None
+
     # -- metrics -------------------------------------------------------------
     def _metrics(self) -> tuple[float, float, float]:
         """Card width and height in px, and the height a column may use."""
@@ -231,7 +235,7 @@ class Renderer:
         finish = by_id("btn-finish")
         if not nil(finish):
             finish.hidden = not info.get("finish")
-        document.title = f"{info['name']} \u2013 Harp solitaire"
+        document.title = t("page.title_game", name=info["name"])
 
     def early_board(self, game: dict[str, Any]) -> dict[str, Any] | None:
         """The board as last drawn, as the stored copy static/early-board.js

@@ -18,7 +18,9 @@ from .controller import Controller
 from .dom import by_id, later, listen, local_storage, nil, proxy
 from .input import Input
 from .ports import DialogWindows
+from .pagewords import use_language
 from .render import Renderer
+from .stats import clean_settings
 from .store import Store
 from .thinking import SlicedSolver
 
@@ -87,7 +89,9 @@ def start_page(
     play and before the toolbar is enabled and <html data-harp-ready> is set."""
     search, fragment = str(window.location.search), str(window.location.hash)
     renderer = Renderer()
-    controller = Controller(Store(local_storage(), namespace=namespace), renderer, SlicedSolver())
+    store = Store(local_storage(), namespace=namespace)
+    use_language(clean_settings(store.load("settings"))["language"])   # before the first words
+    controller = Controller(store, renderer, SlicedSolver())
     if window.matchMedia("(prefers-reduced-motion: reduce)").matches:
         controller.finish_step_s = 0.0      # Finish plays the cards home without pauses
     dialogs = make_dialogs(controller, renderer)

@@ -87,6 +87,13 @@ def pile_name(pile: str) -> str:
     return t(f"pile.{pile[0]}", n=pile[1:])
 
 
+def stuck_question(number: int, text: str) -> str:
+    """One of the engine's four checks on a stuck game (Game.stuck_checks, always
+    in the same order), in the page's language; English is the engine's own."""
+    own = catalogue(_language).get(f"stuck.check.{number}") if _language != LANGUAGES[0] else None
+    return own or text
+
+
 def reason(error: harp.IllegalMove) -> str:
     """The engine's refusal in the page's language."""
     key = REASON_PREFIX + (error.key or "")
@@ -103,4 +110,5 @@ def reason(error: harp.IllegalMove) -> str:
             values[name] = pile_name(value).lower()
         else:
             values[name] = value
-    return template.format(**values)
+    text = template.format(**values)
+    return text[:1].upper() + text[1:]

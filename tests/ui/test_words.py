@@ -80,3 +80,16 @@ def test_the_language_follows_the_choice_then_the_browser() -> None:
     assert pick_language(None, ["sv-SE", "en"]) == "sv"
     assert pick_language("auto", ["de-DE", "en-US"]) == "en"
     assert pick_language("xx", []) == "en"
+
+
+def test_swedish_words_for_cards_piles_moves_and_refusals() -> None:
+    words.set_language("sv")
+    assert card_name("QS") == "spader dam" and card_name("AH") == "hjärter ess" and card_name("TC") == "klöver 10"
+    assert pile_words("t9", ["??"] * 8 + ["6S", "5D"], {}) == "Kolumn 9: 8 nedvända, spader 6, ruter 5"
+    assert pile_words("t2", ["??", "KD"], {}) == "Kolumn 2: 1 nedvänt, ruter kung"
+    assert pile_words("f1", [], {}, "S") == "Grundhög 1, spader: tom"
+    g = harp.Game.new("easy-harp", deal=5)
+    assert played(g, "t2>f") == "ruter ess till grundhög. Kolumn 2: vände upp ruter 3. 15 poäng."
+    with pytest.raises(harp.IllegalMove) as refused:
+        g.play("t1>f2")
+    assert reason(refused.value) == "Grundhög 2 är reserverad för spader: hjärter 3 ska till grundhög 3 eller grundhög 4."
