@@ -18,7 +18,14 @@ from .pagewords import use_language
 from .render import Renderer, clock_text
 from .thinking import spawn
 from .winnable import count_text, is_default, pick
-from .words import stuck_question, t, tn
+from .words import LANGUAGES, language, stuck_question, t, tn
+
+
+def help_folder() -> str:
+    """The help pages in the page's language (buildtools/help.py: English in the
+    help folder itself, every other language in a folder of its code)."""
+    lang = language()
+    return "./static/help/" + ("" if lang == LANGUAGES[0] else f"{lang}/")
 
 
 def _passes_value(passes: int | None) -> str:
@@ -83,8 +90,11 @@ class Dialogs:
         elif name == "stats":
             self._fill_stats()
         elif name == "help":
+            folder = help_folder()
+            for link_id, page in (("help-all", "index"), ("help-examples", "examples"), ("help-faq", "faq")):
+                by_id(link_id).setAttribute("href", f"{folder}{page}.html")
             link = by_id("help-rules")
-            link.setAttribute("href", f"./static/help/rules-{self.controller.game.game_id}.html")
+            link.setAttribute("href", f"{folder}rules-{self.controller.game.game_id}.html")
             link.textContent = t("help.rules_of", game=harp.GAMES[self.controller.game.game_id].name)
         self._close_all()
         dialog.showModal()

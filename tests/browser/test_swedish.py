@@ -50,6 +50,7 @@ def test_a_swedish_browser_gets_swedish_until_options_says_otherwise(
         page.click("#btn-help")
         expect(page.locator("#dlg-help-title")).to_have_text("Hjälp")
         expect(page.locator("#help-rules")).to_have_text("Regler för Easy Harp")
+        expect(page.locator("#help-rules")).to_have_attribute("href", "./static/help/sv/rules-easy-harp.html")
         page.keyboard.press("Escape")
 
         # Options: English overrides the browser, at once and after a reload.
