@@ -47,11 +47,17 @@ def set_language(lang: str) -> str:
     return _language
 
 
+def known_language(value: Any) -> str | None:
+    """value as one of LANGUAGES ('SV ' -> 'sv'), or None when it names none."""
+    code = value.strip().lower() if isinstance(value, str) else ""
+    return code if code in LANGUAGES else None
+
+
 def pick_language(chosen: Any, browser: list[str]) -> str:
     """The player's choice in Options if it names a language we have, else the
     first of the browser's languages we have ('sv-SE' -> 'sv'), else English."""
-    if isinstance(chosen, str) and chosen in LANGUAGES:
-        return chosen
+    if known_language(chosen):
+        return str(known_language(chosen))
     for tag in browser:
         base = str(tag).split("-")[0].lower()
         if base in LANGUAGES:

@@ -80,6 +80,7 @@ def test_the_language_follows_the_choice_then_the_browser() -> None:
     assert pick_language(None, ["sv-SE", "en"]) == "sv"
     assert pick_language("auto", ["de-DE", "en-US"]) == "en"
     assert pick_language("xx", []) == "en"
+    assert pick_language(" SV", ["en"]) == "sv", "the embed's ?lang= may come in capitals"
 
 
 def test_swedish_words_for_cards_piles_moves_and_refusals() -> None:
