@@ -22,9 +22,12 @@ What is generated from the rules and the measurements, and so never
 written by hand: each rules page's options table (from harp.GAMES), its
 "How often can it be won?" section (from measurements/win-rates.csv), the
 contents page's list of games, the FAQ's table of deal-code letters, every
-page's table of contents, head and footer. A new language is a new folder
-beside en/ with the same files (the win-rate section's sentences are still
-English, in this module).
+page's table of contents, head and footer. Every language is a folder of
+the same files beside en/ (LANGUAGES); English pages are written to the help
+folder itself, every other language's to a folder of its code inside it
+(static/help/sv/), and each page links to itself in the other languages.
+Every sentence the build writes, the win-rate section's included, comes
+from the language's strings.json.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from __future__ import annotations
 import argparse
 import html
 import json
+import math
 import re
 import sys
 from collections.abc import Callable, Mapping
@@ -48,10 +52,10 @@ from harp.winrates import DealResult, Summary, read_details, summarise  # noqa: 
 
 SOURCE = ROOT / "static" / "help" / "source"
 TEMPLATE = SOURCE / "page.html"
-LANGUAGE = "en"
+LANGUAGE = "en"                    # the first language: its pages sit in the help folder itself
+LANGUAGES = ("en", "sv")
 MEASUREMENTS = ROOT / "measurements" / "win-rates.csv"
 WIN_RATES_ID = "win-rates"
-WIN_RATES_HEADING = "How often can it be won?"
 
 Measured = Mapping[str, tuple[list[DealResult], float]]
 
@@ -84,6 +88,12 @@ def read_prose(path: Path) -> Prose:
 def prose_path(page: str, language: str = LANGUAGE) -> Path:
     """The prose file of a page: "index", "examples", "faq", or a game id."""
     return SOURCE / language / f"{page}.md"
+
+
+def strings_of(language: str = LANGUAGE) -> dict[str, str]:
+    """The words around the prose, in language (its strings.json)."""
+    words: dict[str, str] = json.loads((SOURCE / language / "strings.json").read_text(encoding="utf-8"))
+    return words
 
 
 def game_prose(game_id: str, language: str = LANGUAGE) -> Prose:
@@ -174,6 +184,7 @@ class Page:
     measured: Measured
     game: Rules | None = None
     toc: list[tuple[str, str]] = field(default_factory=list)  # (id, heading), in page order
+    language: str = LANGUAGE
 
 
 def render_body(page: Page) -> str:
@@ -247,7 +258,7 @@ def games(page: Page) -> str:
     """The contents page's list of games, each with its one-line summary."""
     items = []
     for game_id, rules in GAMES.items():
-        summary = game_prose(game_id).meta.get("summary", "")
+        summary = game_prose(game_id, page.language).meta.get("summary", "")
         items.append(f'<li><a href="rules-{game_id}.html">{rules.name}</a>' + (f": {summary}" if summary else "")
                      + "</li>")
     return "\n".join(["<ul>", *items, "</ul>"])
@@ -264,14 +275,15 @@ def win_rates(page: Page) -> str:
     """A rules page's "How often can it be won?" section, from the measurements."""
     if page.game is None:
         raise ValueError(f"{page.name}: {{{{win-rates}}}} belongs on a rules page")
-    page.toc.append((WIN_RATES_ID, WIN_RATES_HEADING))
+    s = page.strings
+    page.toc.append((WIN_RATES_ID, s["win_heading"]))
     claim = page.prose.meta.get("claimed_win_rate")
     if page.game.id not in page.measured:
         print(f"warning: {MEASUREMENTS.name} has no results for {page.game.id}", file=sys.stderr)
         return (f'<section id="{WIN_RATES_ID}" aria-labelledby="{WIN_RATES_ID}-h">\n'
-                f'<h2 id="{WIN_RATES_ID}-h">{WIN_RATES_HEADING}</h2>\n<p>Not measured yet.</p>\n</section>')
+                f'<h2 id="{WIN_RATES_ID}-h">{s["win_heading"]}</h2>\n<p>{s["not_measured"]}</p>\n</section>')
     results, budget = page.measured[page.game.id]
-    return section(page.game.id, results, budget, float(claim) if claim else None)
+    return section(page.game.id, results, budget, float(claim) if claim else None, s)
 
 
 DIRECTIVES: dict[str, Callable[[Page], str]] = {
@@ -295,6 +307,18 @@ def footer(current: str, strings: Mapping[str, str]) -> str:
     )
 
 
+def language_links(page: Page) -> str:
+    """Links to this page in every other language."""
+    links = []
+    for language in LANGUAGES:
+        if language == page.language:
+            continue
+        href = ("../" if page.language != LANGUAGE else "") + ("" if language == LANGUAGE else f"{language}/")
+        name = strings_of(language)["language_name"]
+        links.append(f'<a href="{href}{page.name}" hreflang="{language}" lang="{language}">{name}</a>\n')
+    return "".join(links)
+
+
 def render(page: Page, template: str) -> str:
     """The whole HTML page."""
     meta, s = page.prose.meta, page.strings
@@ -307,34 +331,44 @@ def render(page: Page, template: str) -> str:
     main += body + "\n"
     default_title = s["rules_title"].format(name=page.game.name) if page.game else heading
     title = (meta.get("title") or default_title) + s["title_suffix"]
-    return Template(template).substitute(s, title=title, main=main, footer=footer(page.name, s))
+    up = "" if page.language == LANGUAGE else "../"
+    return Template(template).substitute(s, title=title, main=main, footer=footer(page.name, s), up=up,
+                                         languages=language_links(page))
 
 
 def pages(language: str = LANGUAGE, measurements: Path = MEASUREMENTS) -> dict[str, str]:
     """Every help page: file name -> HTML."""
-    strings = json.loads((SOURCE / language / "strings.json").read_text(encoding="utf-8"))
+    strings = strings_of(language)
     template = TEMPLATE.read_text(encoding="utf-8")
     measured = read_details(measurements) if measurements.exists() else {}
     out = {}
     for name in ("index", "examples", "faq"):
-        page = Page(f"{name}.html", read_prose(prose_path(name, language)), strings, measured)
+        page = Page(f"{name}.html", read_prose(prose_path(name, language)), strings, measured, language=language)
         out[page.name] = render(page, template)
     for game_id, rules in GAMES.items():
-        page = Page(f"rules-{game_id}.html", game_prose(game_id, language), strings, measured, rules)
+        page = Page(f"rules-{game_id}.html", game_prose(game_id, language), strings, measured, rules,
+                    language=language)
         if "{{win-rates}}" not in page.prose.body:  # a game without prose still shows both
-            page.prose.body += "\n\n{{win-rates}}\n\n## Options {#options}\n\n{{options}}\n"
+            page.prose.body += f"\n\n{{{{win-rates}}}}\n\n## {strings['options_heading']} {{#options}}\n\n{{{{options}}}}\n"
         out[page.name] = render(page, template)
     return out
 
 
+def language_folder(out: Path, language: str) -> Path:
+    """Where a language's pages go: the help folder itself for English, else its sub-folder."""
+    return out if language == LANGUAGE else out / language
+
+
 def write_help_pages(out: Path) -> list[Path]:
-    """Write every help page into out (dist/static/help); return their paths."""
-    out.mkdir(parents=True, exist_ok=True)
+    """Write every help page, in every language, into out (dist/static/help); return their paths."""
     written = []
-    for name, text in pages().items():
-        path = out / name
-        path.write_text(text, encoding="utf-8")
-        written.append(path)
+    for language in LANGUAGES:
+        folder = language_folder(out, language)
+        folder.mkdir(parents=True, exist_ok=True)
+        for name, text in pages(language).items():
+            path = folder / name
+            path.write_text(text, encoding="utf-8")
+            written.append(path)
     return written
 
 
@@ -342,73 +376,73 @@ def write_help_pages(out: Path) -> list[Path]:
 # The win-rate section
 
 
-def percent(share: float) -> str:
-    return f"{100 * share:.1f}".removesuffix(".0") + "%"
+def percent(share: float, s: Mapping[str, str] | None = None) -> str:
+    words = s or strings_of()
+    number = f"{100 * share:.1f}".removesuffix(".0").replace(".", words["decimal"])
+    return words["percent"].format(n=number)
 
 
-def seconds(value: float) -> str:
-    return f"{value:g} second" + ("" if value == 1 else "s")
+def seconds(value: float, s: Mapping[str, str] | None = None) -> str:
+    words = s or strings_of()
+    number = f"{value:g}".replace(".", words["decimal"])
+    return words["seconds_one" if value == 1 else "seconds_other"].format(n=number)
 
 
-def claim_paragraph(s: Summary, claim: float) -> str:
+def odds(s: Summary, words: Mapping[str, str]) -> str:
+    """The share of deals that can be won, as a player says it: in tenths, sure ends only."""
+    low, high = math.floor(s.low * 10 + 1e-9), math.ceil(s.high * 10 - 1e-9)
+    if not s.unknown:
+        return words["odds_about"].format(n=round(10 * s.won / s.deals))
+    if low >= 1 and high >= 10:
+        return words["odds_at_least"].format(low=low)
+    if low >= 1:
+        return words["odds_between"].format(low=low, high=high)
+    if high < 10:
+        return words["odds_at_most"].format(high=high)
+    return words["odds_unknown"]
+
+
+def claim_paragraph(s: Summary, claim: float, words: Mapping[str, str] | None = None) -> str:
     """What the measurement says about a source's claim that players win ``claim`` of deals."""
-    if s.low <= claim <= s.high:
-        verdict = (f"This measurement neither confirms nor refutes that: {percent(claim)} lies inside the interval "
-                   f"of {percent(s.low)} to {percent(s.high)}, so it has not settled whether that many deals "
-                   "can be won at all.")
-    elif claim > s.high:
-        verdict = (f"This measurement speaks against it: the whole interval lies below {percent(claim)} (it ends "
-                   f"at {percent(s.high)}), so most likely fewer deals than that can be won at all, and players "
-                   "cannot win more deals than can be won.")
-    else:
-        verdict = (f"This measurement allows it: the whole interval lies above {percent(claim)} (it starts at "
-                   f"{percent(s.low)}), so enough deals can be won; how often players really do win, it cannot say.")
-    return (
-        f"<p><strong>The {percent(claim)} claim.</strong> The page this game was taken from says that players "
-        f"win about {percent(claim)} of deals. {verdict} Mind what each figure is about, too. Ours is the share "
-        "of deals that can be won by someone who sees every card; a player who cannot see the hidden cards "
-        "wins at most that share.</p>"
-    )
+    w = words or strings_of()
+    key = "claim_inside" if s.low <= claim <= s.high else "claim_above" if claim > s.high else "claim_below"
+    verdict = w[key].format(claim=percent(claim, w), low=percent(s.low, w), high=percent(s.high, w))
+    return "<p>" + w["claim"].format(claim=percent(claim, w), verdict=verdict) + "</p>"
 
 
-def section(game_id: str, results: list[DealResult], budget: float, claim: float | None = None) -> str:
-    """The section for one game's measured deals; claim: a share of won deals its source claims."""
+def section(game_id: str, results: list[DealResult], budget: float, claim: float | None = None,
+            words: Mapping[str, str] | None = None) -> str:
+    """The section for one game's measured deals: first what a player wants to
+    know, then how we measured it; claim: a share of won deals its source claims."""
+    w = words or strings_of()
     s = summarise(game_id, results)
     name = GAMES[game_id].name
     first, last = results[0].deal, results[-1].deal
+    each = seconds(budget, w)
     lines = [
         f'<section id="{WIN_RATES_ID}" aria-labelledby="{WIN_RATES_ID}-h">',
-        f'<h2 id="{WIN_RATES_ID}-h">{WIN_RATES_HEADING}</h2>',
-        f"<p>We let the game’s solver try deals {first} to {last} of {name} with its own rules, in "
-        "<em>thoughtful mode</em>: the solver sees every card, the face-down cards and the stock included. "
-        "So it measures how many deals <em>can</em> be won at all, not how often a player wins them. "
-        f"It had {seconds(budget)} for each deal.</p>",
+        f'<h2 id="{WIN_RATES_ID}-h">{w["win_heading"]}</h2>',
+        f'<p class="odds">{odds(s, w)}</p>',
+        f"<p>{w['odds_note']}</p>",
+        f'<details class="measured">\n<summary>{w["how_measured"]}</summary>',
+        "<p>" + w["measured_intro"].format(first=first, last=last, name=name, budget=each) + "</p>",
         table([
-            ["Deals tried", f"{first} to {last} ({s.deals} deals), {seconds(budget)} each, thoughtful mode"],
-            ["Won", str(s.won)],
-            ["Proven lost", str(s.lost)],
-            ["Unknown", str(s.unknown)],
-            ["Winnable deals, 95% interval", f"{percent(s.low)} to {percent(s.high)}"],
-            ["Time per deal", f"median {s.median_seconds:.2f} s, 90th percentile {s.p90_seconds:.2f} s"],
+            [w["row_tried"], w["row_tried_value"].format(first=first, last=last, deals=s.deals, budget=each)],
+            [w["row_won"], str(s.won)],
+            [w["row_lost"], str(s.lost)],
+            [w["row_unknown"], str(s.unknown)],
+            [w["row_interval"], w["row_interval_value"].format(low=percent(s.low, w), high=percent(s.high, w))],
+            [w["row_time"], w["row_time_value"].format(median=f"{s.median_seconds:.2f}".replace(".", w["decimal"]),
+                                                      p90=f"{s.p90_seconds:.2f}".replace(".", w["decimal"]))],
         ], None),
-        f"<p>The unknowns are deals the solver could not settle in its {seconds(budget)}: each of them may be "
-        "winnable or not. The interval is a 95% Wilson score interval that counts the unknowns both ways: its "
-        "low end counts every unknown as lost, its high end counts every unknown as won. The true share of "
-        f"winnable deals lies in that interval, with 95% confidence. {s.won} deals of {s.deals} ({percent(s.won / s.deals)}) "
-        "were proven winnable.</p>",
+        "<p>" + w["unknowns"].format(budget=each, won=s.won, deals=s.deals, share=percent(s.won / s.deals, w)) + "</p>",
+        "<p>" + (w["lost_some"].format(lost=s.lost) if s.lost else w["lost_none"]) + "</p>",
     ]
-    if s.lost:
-        lines.append(f"<p>{s.lost} of the deals were proven lost: the solver followed every line of play "
-                     "from the deal and none of them wins.</p>")
-    else:
-        lines.append("<p>No deal was proven lost, so the interval reaches 100%; "
-                     "a longer search per deal would narrow it.</p>")
     if 2 * s.unknown > s.deals:
-        lines.append(f"<p>For {name} this says little yet: most deals were left unknown, so the interval "
-                     "is wide.</p>")
+        lines.append("<p>" + w["says_little"].format(name=name) + "</p>")
     if claim is not None:
-        lines.append(claim_paragraph(s, claim))
-    return "\n".join(lines) + "\n</section>"
+        lines.append(claim_paragraph(s, claim, w))
+    return "\n".join(lines) + "\n</details>\n</section>"
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -33,14 +33,15 @@ NOT_PRECACHED = ("sw.js", ".nojekyll", "vendor/pyscript/zip-*", "vendor/pyscript
 # an id against start_url's origin, so "./" would name the origin's root, the
 # same app for every project site under one GitHub Pages origin. Without it,
 # the id is start_url, which follows the sub-path.
+# Its name and description come from each language's catalogue
+# (static/harpui/lang/<code>.json): manifest.webmanifest in English, and
+# manifest.<code>.webmanifest for each other language, which harpui/pagewords.py
+# links when the page speaks it.
 MANIFEST: dict[str, Any] = {
-    "name": "Harp Solitaire",
     "short_name": "Harp",
-    "description": "Harp-family solitaire games that play offline in your browser.",
     "start_url": "./",
     "scope": "./",
     "display": "standalone",
-    "lang": "en",
     "categories": ["games"],
     "background_color": "#0f5c36",  # the felt of static/style.css, for the splash screen
     "theme_color": "#0b2e1c",  # the title bar's colour (index.html's theme-color too)
@@ -108,11 +109,28 @@ def render_icons(dist: Path) -> bool:
     return True
 
 
+LANG_DIR = ROOT / "static" / "harpui" / "lang"
+FIRST_LANGUAGE = "en"
+
+
+def manifest(lang: str) -> dict[str, Any]:
+    """MANIFEST in lang: its name, description and lang from that catalogue."""
+    words = json.loads((LANG_DIR / f"{lang}.json").read_text(encoding="utf-8"))
+    return {"name": words["manifest.name"], **MANIFEST, "description": words["manifest.description"],
+            "lang": lang}
+
+
+def manifest_name(lang: str) -> str:
+    return "manifest.webmanifest" if lang == FIRST_LANGUAGE else f"manifest.{lang}.webmanifest"
+
+
 def write_manifest(dist: Path) -> Path:
-    """Write dist/manifest.webmanifest from MANIFEST."""
-    path = dist / "manifest.webmanifest"
-    path.write_text(json.dumps(MANIFEST, indent=2) + "\n", encoding="utf-8")
-    return path
+    """Write dist/manifest.webmanifest (English) and one manifest for each other
+    language; returns the English one's path."""
+    for catalogue in sorted(LANG_DIR.glob("*.json")):
+        path = dist / manifest_name(catalogue.stem)
+        path.write_text(json.dumps(manifest(catalogue.stem), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return dist / manifest_name(FIRST_LANGUAGE)
 
 
 def precached_files(dist: Path) -> list[str]:

@@ -17,6 +17,8 @@ Lines that are template comments, <!--# ... -->, are left out of the page.
 
 from __future__ import annotations
 
+import html
+import json
 import re
 from pathlib import Path
 
@@ -24,6 +26,14 @@ from .common import ROOT
 
 PAGES = ("index.html", "embed.html")
 FRAGMENTS = ROOT / "templates"
+CATALOGUE = ROOT / "static" / "harpui" / "lang" / "en.json"   # the page's words as first served
+
+# An element marked data-i18n="key" (its text) or data-i18n-html="key" (its
+# markup) is written empty in the templates and filled here; data-i18n-attr=
+# "name:key ..." fills attributes.  harpui/pagewords.py does the same in the
+# page for another language.
+TEXT = re.compile(r'(<(\w+)\b[^>]*?\sdata-i18n(-html)?="([\w.]+)"[^>]*>)(</\2>)')
+ATTRS = re.compile(r'\sdata-i18n-attr="([^"]+)"')
 
 INCLUDE = re.compile(r'^([ \t]*)<!-- include: ([\w.-]+)(?: pick="([\w ]+)")? -->[ \t]*\n', re.M)
 ACTION = re.compile(r'\bdata-action="([\w-]+)"')
@@ -64,11 +74,36 @@ def picked(text: str, actions: list[str], name: str) -> str:
     return "".join(lines[:first] + [by_action[a] for a in actions] + lines[last + 1 :])
 
 
+def fill_words(page: str, words: dict[str, str]) -> str:
+    """page with every data-i18n element and attribute filled from words;
+    ValueError for a key words does not hold, or an element not left empty."""
+    def key(name: str) -> str:
+        if name not in words:
+            raise ValueError(f"the catalogue has no key {name!r}")
+        return words[name]
+
+    def text(match: re.Match[str]) -> str:
+        opening, _, markup, name, closing = match.groups()
+        value = key(name) if markup else html.escape(key(name), quote=False)
+        return opening + value + closing
+
+    def attrs(match: re.Match[str]) -> str:
+        pairs = [item.split(":", 1) for item in match.group(1).split()]
+        return match.group(0) + "".join(f' {attr}="{html.escape(key(name))}"' for attr, name in pairs)
+
+    filled = ATTRS.sub(attrs, TEXT.sub(text, page))
+    left = re.findall(r'data-i18n(?:-html)?="([\w.]+)"[^>]*>[^<\s]', page)
+    if left:
+        raise ValueError(f"data-i18n elements must be empty in the templates: {', '.join(left)}")
+    return filled
+
+
 def write_pages(dist: Path, root: Path = ROOT, fragments: Path = FRAGMENTS) -> list[Path]:
     """Write dist/index.html and dist/embed.html from their templates; return their paths."""
     written = []
     for name in PAGES:
         page = assemble((root / name).read_text(encoding="utf-8"), fragments)
+        page = fill_words(page, json.loads(CATALOGUE.read_text(encoding="utf-8")))
         path = dist / name
         path.write_text(page, encoding="utf-8")
         written.append(path)

@@ -23,8 +23,6 @@
 (function () {
   "use strict";
   var SPRITE = "./static/cards.svg";
-  var RANKS = { A: "ace", T: "10", J: "jack", Q: "queen", K: "king" };
-  var SUITS = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
   var DRAG_PX = 6;
   var root = document.documentElement;
   var namespace = root.classList.contains("embed") ? "embed." : "";
@@ -62,11 +60,6 @@
     return board;
   }
 
-  function cardLabel(card) {
-    if (card === "??" || card.charAt(0) !== card.charAt(0).toUpperCase()) return "face-down card";
-    return (RANKS[card.charAt(0)] || card.charAt(0)) + " of " + SUITS[card.charAt(1)];
-  }
-
   function art(cls, name) {
     return '<svg class="' + cls + '" aria-hidden="true"><use href="' + SPRITE + "#" + name + '"></use></svg>';
   }
@@ -92,9 +85,8 @@
       var cardEl = document.createElement("div");
       cardEl.className = "card" + (down ? " down" : "") + (red ? " red" : "");
       cardEl.setAttribute("data-id", String(c[0]));
-      cardEl.setAttribute("role", "img");
+      cardEl.setAttribute("aria-hidden", "true");   // the pile's stored name speaks for its cards
       cardEl.setAttribute("data-card", card);
-      cardEl.setAttribute("aria-label", cardLabel(card));
       cardEl.setAttribute("data-pile", name);
       cardEl.style.top = Number(c[2]) + "px";
       cardEl.style.left = Number(c[3]) + "px";
@@ -136,6 +128,8 @@
     if (!el) return;
     el.textContent = text;
     el.classList.add("show");
+    var live = document.getElementById("announce");   // the page's one live region
+    if (live) live.textContent = text;
     if (toastTimer) clearTimeout(toastTimer);
     toastTimer = setTimeout(function () {
       if (!ready() && el.textContent === text) el.classList.remove("show");

@@ -73,6 +73,7 @@ def report_size(*_):
     post(sizer.changed(float(root.scrollWidth), float(root.scrollHeight)))
 
 
-page = start_page(embed.EmbedDialogs, embed.STORAGE_NAMESPACE, started=play_as_asked)
+page = start_page(embed.EmbedDialogs, embed.STORAGE_NAMESPACE, started=play_as_asked,
+                  language=options.get("lang"))
 post(reporter.ready(page.controller.game.view()))
 window.ResizeObserver.new(proxy(report_size)).observe(document.documentElement)

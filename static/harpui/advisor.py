@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Any, Awaitable, Callable, Coroutine
 
 import harp
 
-from .cards import card_label, is_face_down, parse_move, pile_label
+from .cards import is_face_down, parse_move
+from .words import card_name, pile_name, t, tn
 from .ports import Piles, Screen, Table, Thinker
 from .thinking import spawn
 from .winnable import Lists, is_default
@@ -32,8 +33,9 @@ PEEK_SECONDS = 5.0      # Show me's search that sees every card (the player agre
 SHOW_STEP_S = 0.35      # Show me plays one move this often
 
 
-def plural(n: int, word: str = "move") -> str:
-    return f"{n} {word}{'s' if n != 1 else ''}"
+def plural(n: int) -> str:
+    """'1 move', '3 moves' in the page's language."""
+    return tn("advice.moves", n)
 
 
 class Advisor:
@@ -94,7 +96,7 @@ class Advisor:
         if self.showing:
             self.stop_show()
         if self.table.game.is_won():
-            self.say("The game is won: no more moves to make.")
+            self.say(t("advice.won"))
             return
         self._hint_seq += 1
         self._run_soon(self._hint(self._hint_seq, self.table.version))
@@ -123,21 +125,20 @@ class Advisor:
         self._show_seq += 1
         self.showing = False
         left = len(self.known_win or [])
-        self.say(f"Stopped. The win goes on from here: {plural(left)} to go.", {"showme"})
+        self.say(t("advice.stopped", moves=plural(left)), {"showme"})
 
     def rewind(self) -> bool:
         """Undo back to the last position a solver proved winnable, in one step."""
         self.player_acts()
         mark = self.winnable_at
         if mark is None or mark >= self._depth():
-            self.say("No earlier winnable point is known in this game.")
+            self.say(t("advice.no_point"))
             return False
         n = self.table.undo_back(self._depth() - mark)
         if self._depth() > mark:
-            self.say("Undo reaches back only so far: the last winnable point is out of reach.")
+            self.say(t("advice.out_of_reach"))
             return False
-        self.say(f"Back {plural(n)}, to the last point a win was known. "
-                 "Press Hint, or Show me.", buttons={"showme"})
+        self.say(t("advice.back", moves=plural(n)), buttons={"showme"})
         return True
 
     def judge_stuck(self) -> None:
@@ -186,7 +187,7 @@ class Advisor:
         if search is not None:
             def thinking(slices: int) -> None:
                 if slices == 3:
-                    self.say("Thinking\u2026", {"close"})
+                    self.say(t("advice.thinking"), {"close"})
             result = await self.thinker.run(search, self._still_wanted(version, seq), thinking)
             if result is None:
                 return                                  # the game moved on: drop it
@@ -194,9 +195,9 @@ class Advisor:
         if result is not None and result.verdict == "loss":
             self.screen.clear_hint()
             if not g.rules.declares_loss:
-                self.say("No useful move found. Try Undo, or start a new game.")
+                self.say(t("advice.no_useful"))
                 return
-            await self._say_lost("No way to win from here: the solver tried every line of play.")
+            await self._say_lost(t("advice.lost"))
             return
         if result is not None and result.verdict == "win" and result.moves:
             self._mark_winnable(result.moves)
@@ -207,7 +208,7 @@ class Advisor:
             move = harp.hint(g)                         # the engine's quick heuristic
         if move is None:
             self.screen.clear_hint()
-            self.say("No useful move found. Try Undo, or start a new game.")
+            self.say(t("advice.no_useful"))
             return
         self._show_hint(move, sure=bool(self.known_win), result=result)
 
@@ -217,15 +218,12 @@ class Advisor:
         self.screen.show_hint(source, count, target)
         text = hint_text(move, self.screen)
         if sure:
-            self.say(f"{text} It starts a sure win: the solver found a way to win "
-                     "from here with the cards in view.", {"showme"})
+            self.say(f"{text} {t('advice.sure')}", {"showme"})
         elif result is None:
             self.say(text)
         else:
-            why = ("No sure win found in the time allowed"
-                   if result.seconds >= HINT_SECONDS * 0.9 else
-                   "No sure win can be worked out from the cards in view")
-            self.say(f"{text} {why}; this move {move_effect(self.table.game, move)}.", {"showme"})
+            why = "advice.unsure_time" if result.seconds >= HINT_SECONDS * 0.9 else "advice.unsure_view"
+            self.say(f"{text} {t(why, effect=move_effect(self.table.game, move))}", {"showme"})
 
     async def _say_lost(self, text: str) -> None:
         """Say a deal is lost from here, offering the way back to a winnable point."""
@@ -234,17 +232,16 @@ class Advisor:
         if self.table.version != version:
             return
         if mark is not None and mark < self._depth():
-            self.say(f"{text} The last point known to be winnable is "
-                     f"{plural(self._depth() - mark)} back.", {"rewind"})
+            self.say(f"{text} {t('advice.last_point', moves=plural(self._depth() - mark))}", {"rewind"})
         else:
-            self.say(f"{text} Try Undo, or start a new game.")
+            self.say(f"{text} {t('advice.try_undo')}")
 
     async def _peek(self, seq: int, version: int) -> None:
         search = self.thinker.start(self.table.game, True, PEEK_SECONDS)
         if search is None:
-            self.say("The solver is not available here.")
+            self.say(t("advice.no_solver"))
             return
-        self.say("Looking for a win, with every card in view\u2026", {"stop"})
+        self.say(t("advice.peeking"), {"stop"})
         result = await self.thinker.run(search, self._still_wanted(version, seq))
         if result is None:
             return
@@ -254,11 +251,11 @@ class Advisor:
             self._show_seq += 1
             await self._play_out(self._show_seq)
         elif result.verdict == "loss" and self.table.game.rules.declares_loss:
-            await self._say_lost("No way to win from here, even knowing every card.")
+            await self._say_lost(t("advice.lost_seeing_all"))
         elif result.verdict == "loss":
-            self.say("No win found. Try Undo, or start a new game.")
+            self.say(t("advice.no_win"))
         else:
-            self.say("No win found in the time allowed. Try Hint, or Undo.")
+            self.say(t("advice.no_win_time"))
 
     async def _play_out(self, seq: int) -> None:
         """Show me: one move of the known win every SHOW_STEP_S, until won or stopped."""
@@ -274,7 +271,7 @@ class Advisor:
                 if self._show_seq != seq or self.table.game.is_won():
                     break
                 left = len(self.known_win or [])
-                self.say(f"Showing a win: {plural(left)} to go.", {"stop"})
+                self.say(t("advice.showing", moves=plural(left)), {"stop"})
                 await self._sleep(SHOW_STEP_S)
         finally:
             self._play_outs -= 1
@@ -297,42 +294,44 @@ class Advisor:
                 return
             self._thought()
         if result is None:
-            tell("unknown", "The solver is not available here, so the game cannot say more.", None)
+            tell("unknown", t("verdict.no_solver"), None)
         elif result.verdict == "loss":
             mark = await self._winnable_mark()
             if self.table.version != version:
                 return
             back = self._depth() - mark if mark is not None and mark < self._depth() else None
-            text = "Proven lost: the solver tried every line of play from here, and none of them wins."
+            text = t("verdict.lost")
             if back:
-                text += f" The last point known to be winnable is {plural(back)} back."
+                text += " " + t("advice.last_point", moves=plural(back))
             tell("loss", text, back)
         elif result.verdict == "win" and result.moves:
             self._mark_winnable(result.moves)
-            tell("win", "Not lost: the solver found a way to win from here. Close this and press Hint.",
-                 None)
+            tell("win", t("verdict.win"), None)
         else:
-            why = ("a move that turns up a card you have not seen yet might still help, so it "
-                   "cannot be settled from the cards in view" if result.frontier else
-                   "the solver could not settle it in the time allowed")
+            why = t("verdict.unseen" if result.frontier else "verdict.no_time")
             move = result.best_move if result.best_move in self.table.game.legal_moves() else None
             if move:
-                tell("move", f"Not proven lost: {why}. The solver's best try: "
-                     f"{hint_text(move, self.screen)[len('Hint: '):]}", None)
+                tell("move", t("verdict.best_try", why=why, move=move_text(move, self.screen)), None)
             else:
-                tell("unknown", f"Not proven lost: {why}.", None)
+                tell("unknown", t("verdict.not_proven", why=why), None)
 
 
 def hint_text(move: str, piles: Piles) -> str:
     """Words for a hinted move: 'Hint: move the 7 of hearts to column 3.'"""
+    return t("hint.says", move=move_text(move, piles))
+
+
+def move_text(move: str, piles: Piles) -> str:
+    """A move in words: 'move the 7 of hearts to column 3.', 'tap the stock.'"""
     source, count, target = parse_move(move)
     if source == "s":
-        return "Hint: tap the stock."
+        return t("hint.tap_stock")
     cards = piles.pile_cards(source)
-    card = card_label(cards[len(cards) - count]) if len(cards) >= count > 0 else "card"
-    what = f"the {card}" if count == 1 else f"the run from the {card}"
-    where = "a foundation" if (target or "f").startswith("f") else pile_label(target or "").lower()
-    return f"Hint: move {what} to {where}."
+    card = card_name(cards[len(cards) - count]) if len(cards) >= count > 0 else t("hint.a_card")
+    if (target or "f").startswith("f"):
+        return t("hint.to_foundation", card=card)
+    where = pile_name(target or "").lower()
+    return t("hint.card_to" if count == 1 else "hint.run_to", card=card, pile=where)
 
 
 def move_effect(game: harp.Game, move: str) -> str:
@@ -342,7 +341,7 @@ def move_effect(game: harp.Game, move: str) -> str:
     try:
         probe.play(move)
     except harp.IllegalMove:
-        return "is the most promising one the solver found"
+        return t("effect.best")
     after = probe.view()
 
     def hidden(view: dict[str, Any]) -> int:
@@ -352,15 +351,15 @@ def move_effect(game: harp.Game, move: str) -> str:
         return sum(1 for col in view["tableau"] if not col)
 
     if hidden(after) < hidden(before):
-        return "uncovers a card"
+        return t("effect.uncovers")
     if empty(after) > empty(before):
-        return "empties a column"
+        return t("effect.empties")
     if sum(map(len, after["foundations"])) > sum(map(len, before["foundations"])):
-        return "puts a card on a foundation"
+        return t("effect.home")
     if move == "s":
-        return "turns the stock over" if after["stock"] > before["stock"] else "draws from the stock"
+        return t("effect.turns") if after["stock"] > before["stock"] else t("effect.draws")
     if move.startswith("w"):
-        return "brings a card from the stock into play"
+        return t("effect.from_stock")
     if move.startswith("f"):
-        return "takes a card back to build on it"
-    return "is the most promising one the solver found"
+        return t("effect.takes_back")
+    return t("effect.best")

@@ -1,4 +1,5 @@
-"""Card and pile names for people, and move strings taken apart.
+"""Cards as the view writes them, and move strings taken apart (names for
+people: harpui/words.py).
 
 Pure Python (no browser imports) so it can be tested in CPython.
 """
@@ -7,11 +8,7 @@ from __future__ import annotations
 
 import re
 
-RANK_WORDS = {
-    "A": "ace", "2": "2", "3": "3", "4": "4", "5": "5", "6": "6", "7": "7",
-    "8": "8", "9": "9", "T": "10", "J": "jack", "Q": "queen", "K": "king",
-}
-SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}   # data-suit values, not words for people
 FACE_DOWN = "??"
 
 
@@ -21,23 +18,6 @@ def is_face_down(card: str) -> bool:
 
 def is_red(card: str) -> bool:
     return card[-1:].upper() in ("H", "D")
-
-
-def card_label(card: str) -> str:
-    """'7H' -> '7 of hearts'; '??' -> 'face-down card'."""
-    if is_face_down(card):
-        return "face-down card"
-    return f"{RANK_WORDS[card[0]]} of {SUIT_WORDS[card[1]]}"
-
-
-def pile_label(pile: str) -> str:
-    if pile == "s":
-        return "Stock"
-    if pile == "w":
-        return "Waste"
-    if pile.startswith("f"):
-        return f"Foundation {pile[1:]}"
-    return f"Column {pile[1:]}"
 
 
 _MOVE = re.compile(r"^(s)$|^(w|t\d+|f\d+)(?::(\d+))?>(t\d+|f\d*)$")

@@ -24,7 +24,9 @@ from typing import Any, Awaitable, Callable, Coroutine
 import harp
 
 from .advisor import Advisor, hint_text  # noqa: F401 - tests/browser/test_solver_ui.py imports hint_text from here
-from .cards import card_label, make_move
+from .cards import make_move
+from .announce import move_words
+from .words import card_name, reason, t
 from .clock import Clock
 from .ports import DialogWindows, Screen, Storage, Thinker
 from .stats import Stats, clean_settings
@@ -33,7 +35,6 @@ from .winnable import Lists
 
 DOUBLE_TAP_S = 0.45
 FINISH_STEP_S = 0.07     # Finish plays one card home this often (0 with reduced motion)
-TAKE_BACK_NOTE = "Undo brings your game back."
 
 
 class Controller:
@@ -82,14 +83,14 @@ class Controller:
             try:
                 wanted = harp.Game.from_code(code)
             except ValueError as error:
-                self.screen.toast(f"That link holds a deal code that does not work: {error}", 6)
+                self.screen.toast(t("msg.bad_link", error=error), 6)
             else:
                 if not resumed or self.game.code != wanted.code:
                     kept = resumed and self._leave()
                     self._replace(wanted)
                     resumed = True
                     if kept:
-                        self.screen.toast(f"Opened deal {wanted.code}. {TAKE_BACK_NOTE}", 4)
+                        self.screen.toast(f"{t('msg.opened', code=wanted.code)} {t('msg.take_back')}", 4)
         if not resumed:
             self._replace(self._fresh_game(self.settings["game"], "new"))
         self._commit()
@@ -97,14 +98,14 @@ class Controller:
             self.screen.notice(self.store.notice)
         problems = self.store.take_problems()
         if "game" in self.store.quarantined:
-            problems.append("A new game has started.")
+            problems.append(t("msg.new_started"))
         if problems and self.dialogs:
             self.dialogs.show_corrupt(problems)
 
     def _resume(self, data: Any) -> bool:
         if not isinstance(data, dict) or not isinstance(data.get("game"), str):
             if data is not None:
-                self.store.quarantine("game", why="it is not a saved game")
+                self.store.quarantine("game", why=t("msg.not_a_save"))
             return False
         try:
             game = harp.Game.from_json(data["game"])
@@ -167,7 +168,7 @@ class Controller:
         if index is None or index >= len(cards) or pile.startswith("f"):
             return
         if self._is_top(pile, index):
-            self._refuse(f"No foundation takes the {card_label(cards[index])} yet.")
+            self._refuse(t("refuse.no_foundation", card=card_name(cards[index])))
 
     def double_tap(self, pile: str, index: int | None) -> bool:
         """Two quick taps: the card (or the run from it) goes to a column."""
@@ -177,8 +178,8 @@ class Controller:
         count = len(cards) - index
         move = self.game.tableau_move(pile, count)
         if move is None:
-            what = card_label(cards[index]) if count == 1 else f"run of {count} cards"
-            self._refuse(f"No column takes the {what}.")
+            self._refuse(t("refuse.no_column", card=card_name(cards[index])) if count == 1
+                         else t("refuse.no_column_run", count=count))
             return False
         return self._play(move)
 
@@ -191,7 +192,7 @@ class Controller:
                 return False
             target = "f"
             if count > 1:
-                self._refuse("Only one card at a time goes to a foundation.")
+                self._refuse(t("refuse.one_to_foundation"))
                 return False
         return self._play(make_move(source, count, target))
 
@@ -211,10 +212,11 @@ class Controller:
             self._take_back()
             return True
         if not self.game.undo():
-            self._refuse("Nothing to undo.")
+            self._refuse(t("refuse.nothing_to_undo"))
             return False
         self.advisor.undone()
         self._commit()
+        self.screen.announce(t("say.undone"))
         return True
 
     def undo_back(self, count: int) -> int:
@@ -277,7 +279,7 @@ class Controller:
             self.advisor.winnable_at = 0   # the start of a line that can be won
         self._commit()
         if kept:
-            self.screen.toast(f"Restarted. {TAKE_BACK_NOTE}")
+            self.screen.toast(f"{t('msg.restarted')} {t('msg.take_back')}")
 
     def new_game(self, game_id: str, options: dict[str, Any], kind: str, deal: int | None = None) -> None:
         """kind: 'new' (random deal, or this ``deal`` number), 'daily' or 'same' (this deal number)."""
@@ -294,7 +296,7 @@ class Controller:
         try:
             game = harp.Game.from_code(code)
         except ValueError as error:
-            return str(error) or "That is not a deal code."
+            return str(error) or t("msg.not_a_code")
         self.advisor.player_acts()
         self._leave()
         self._replace(game)
@@ -308,7 +310,7 @@ class Controller:
     # -- leaving a game, and bringing it back --------------------------------------
     def take_back_note(self) -> str:
         """' Undo brings your game back.' after leaving a game Undo can bring back, else ''."""
-        return f" {TAKE_BACK_NOTE}" if self.previous is not None else ""
+        return f" {t('msg.take_back')}" if self.previous is not None else ""
 
     def leaving_counts(self) -> bool:
         """Whether leaving the game in play would count it as lost (a counted game not won)."""
@@ -332,7 +334,7 @@ class Controller:
         if self.dialogs:
             self.dialogs.close_game_end()
         self._commit()
-        self.screen.toast("Your game is back.")
+        self.screen.toast(t("msg.game_back"))
 
     # -- bookkeeping -----------------------------------------------------------
     def _fresh_game(self, game_id: str, kind: str, deal: int | None = None) -> harp.Game:
@@ -379,10 +381,11 @@ class Controller:
 
     def _play(self, move: str, by: str = "player") -> bool:
         """Play move for the player (by hand, or their Finish) or for the solver (Show me)."""
+        before = self.game.view()
         try:
             self.game.play(move)
         except harp.IllegalMove as error:
-            self._refuse(str(error))
+            self._refuse(reason(error))
             return False
         self.previous = None                        # a move of its own: the game left stays left
         if by != "finish":
@@ -403,10 +406,13 @@ class Controller:
             else:
                 self.stats.won(self.game.game_id, self.game.view()["score"], int(seconds))
             self._commit()
+            self.screen.announce(t("say.won", score=self.game.view()["score"]))
             if self.dialogs:
                 self.dialogs.show_won(self.game.view(), int(seconds), self.assisted)
             return True
         self._commit()
+        if by != "solver":                          # Show me speaks through its own panel
+            self.screen.announce(move_words(move, before, self.game.view()))
         if by == "player" and self.settings["auto_finish"]:
             self.finish()                           # "Finish by itself": when foundation moves alone win
         self._check_stuck()
@@ -426,12 +432,15 @@ class Controller:
             self.advisor.judge_stuck()
 
     def _refuse(self, message: str) -> None:
+        """A refused move: shown when the rules are interactive, always said to screen readers."""
         if self.settings["interactive"]:
             self.screen.toast(message)
+        else:
+            self.screen.announce(message)
 
     def info(self) -> dict[str, Any]:
         g = self.game
-        label = f"Daily deal {g.deal}" if g.daily else f"Deal {g.deal}"
+        label = t("info.daily" if g.daily else "info.deal", deal=g.deal)
         return {"name": g.rules.name, "deal_label": label,
                 "relaxed": self.settings["relaxed"],
                 "take_back": self.previous is not None,

@@ -14,13 +14,22 @@ from pyscript import document, window
 
 from .controller import Controller
 from .dom import by_id, listen, make
+from .pagewords import use_language
 from .render import Renderer, clock_text
 from .thinking import spawn
 from .winnable import count_text, is_default, pick
+from .words import LANGUAGES, language, stuck_question, t, tn
+
+
+def help_folder() -> str:
+    """The help pages in the page's language (buildtools/help.py: English in the
+    help folder itself, every other language in a folder of its code)."""
+    lang = language()
+    return "./static/help/" + ("" if lang == LANGUAGES[0] else f"{lang}/")
 
 
 def _passes_value(passes: int | None) -> str:
-    return "unlimited" if passes is None else str(passes)
+    return "unlimited" if passes is None else str(passes)   # an option value, not words
 
 
 class Dialogs:
@@ -43,6 +52,7 @@ class Dialogs:
         for box, key in (("set-double-tap", "double_tap"), ("set-interactive", "interactive"),
                          ("set-relaxed", "relaxed"), ("set-auto-finish", "auto_finish")):
             listen(by_id(box), "change", self._setting_handler(key))
+        listen(by_id("set-language"), "change", self._language_changed)
         listen(by_id("won-undo"), "click", lambda ev: self._after_end("undo", "dlg-won"))
         listen(by_id("won-new"), "click", lambda ev: self._after_end("new", "dlg-won"))
         listen(by_id("stuck-undo"), "click", lambda ev: self._after_end("undo", "dlg-stuck"))
@@ -76,12 +86,16 @@ class Dialogs:
             by_id("set-interactive").checked = s["interactive"]
             by_id("set-relaxed").checked = s["relaxed"]
             by_id("set-auto-finish").checked = s["auto_finish"]
+            by_id("set-language").value = s["language"]
         elif name == "stats":
             self._fill_stats()
         elif name == "help":
+            folder = help_folder()
+            for link_id, page in (("help-all", "index"), ("help-examples", "examples"), ("help-faq", "faq")):
+                by_id(link_id).setAttribute("href", f"{folder}{page}.html")
             link = by_id("help-rules")
-            link.setAttribute("href", f"./static/help/rules-{self.controller.game.game_id}.html")
-            link.textContent = f"Rules of {harp.GAMES[self.controller.game.game_id].name}"
+            link.setAttribute("href", f"{folder}rules-{self.controller.game.game_id}.html")
+            link.textContent = t("help.rules_of", game=harp.GAMES[self.controller.game.game_id].name)
         self._close_all()
         dialog.showModal()
 
@@ -146,9 +160,8 @@ class Dialogs:
         choices = sorted({1, 3, *(p for p in (rules.passes, opts["passes"]) if p is not None)})
         for value in [*map(str, choices), "unlimited"]:
             option = make("option", value=value)
-            option.textContent = "Unlimited" if value == "unlimited" else value
-            if value == _passes_value(rules.passes):
-                option.textContent += " (usual)"
+            text = t("new.unlimited") if value == "unlimited" else value
+            option.textContent = t("new.usual", value=text) if value == _passes_value(rules.passes) else text
             passes.appendChild(option)
         passes.value = _passes_value(opts["passes"])
         by_id("opt-draw").value = str(opts["draw"])
@@ -175,9 +188,8 @@ class Dialogs:
             self._code_error(str(error))
             return
         by_id("dlg-new").close()
-        label = {"new": "New deal", "daily": "Daily deal", "same": "Same deal"}[kind]
-        self.renderer.toast(f"{label}: {harp.GAMES[game_id].name}, deal {self.controller.game.deal}."
-                            f"{self.controller.take_back_note()}", 4 if self.controller.take_back_note() else 2.5)
+        self.renderer.toast(t(f"msg.dealt.{kind}", game=harp.GAMES[game_id].name, deal=self.controller.game.deal)
+                            + self.controller.take_back_note(), 4 if self.controller.take_back_note() else 2.5)
 
     async def _deal_winnable(self, game_id: str, options: dict[str, Any]) -> None:
         """New Deal from the certified list; for other rules, or no list, a random deal that says so."""
@@ -195,12 +207,12 @@ class Dialogs:
         by_id("dlg-new").close()
         name = harp.GAMES[game_id].name
         if deal is not None:
-            self.renderer.toast(f"New deal: {name}, deal {deal}, one of {len(numbers)} certified winnable "
-                                f"deals.{self.controller.take_back_note()}", 5)
+            self.renderer.toast(t("msg.dealt_certified", game=name, deal=deal, count=len(numbers))
+                                + self.controller.take_back_note(), 5)
         else:
-            why = "these rules" if not is_default(game_id, options) else "this game"
-            self.renderer.toast(f"No certified winnable deals exist for {why}, so this is a normal random "
-                         f"deal: {name}, deal {self.controller.game.deal}.{self.controller.take_back_note()}", 7)
+            why = "msg.uncertified_rules" if not is_default(game_id, options) else "msg.uncertified_game"
+            self.renderer.toast(t(why, game=name, deal=self.controller.game.deal)
+                                + self.controller.take_back_note(), 7)
 
     def _code_key(self, ev: Any) -> None:
         if ev.key == "Enter":
@@ -210,7 +222,7 @@ class Dialogs:
     def _open_code(self) -> None:
         code = str(by_id("code-input").value).strip()
         if not code:
-            self._code_error("Type or paste a deal code first, like EH1-N-AAAAAAF.")
+            self._code_error(t("msg.type_code", code="EH1-N-AAAAAAF"))
             return
         error = self.controller.open_code(code)
         if error:
@@ -218,7 +230,7 @@ class Dialogs:
             by_id("code-input").focus()
             return
         by_id("dlg-new").close()
-        self.renderer.toast(f"Opened deal {self.controller.game.code}.{self.controller.take_back_note()}",
+        self.renderer.toast(t("msg.opened", code=self.controller.game.code) + self.controller.take_back_note(),
                             4 if self.controller.take_back_note() else 2.5)
 
     def _code_error(self, text: str) -> None:
@@ -240,15 +252,22 @@ class Dialogs:
             except Exception:  # noqa: BLE001
                 ok = False
             if not ok:
-                self.renderer.toast("The code is selected: copy it with your keyboard or menu.")
+                self.renderer.toast(t("msg.copy_by_hand"))
                 return
-        self.renderer.toast(f"Copied {code}.", 2)
+        self.renderer.toast(t("msg.copied", code=code), 2)
 
     # -- Options ---------------------------------------------------------------
     def _setting_handler(self, key: str) -> Any:
         def changed(ev: Any) -> None:
             self.controller.set_setting(key, bool(ev.target.checked))
         return changed
+
+    def _language_changed(self, ev: Any) -> None:
+        """Options' language: the page speaks it at once, and it is remembered."""
+        chosen = str(ev.target.value)
+        use_language(chosen)
+        self.renderer.rebuild()
+        self.controller.set_setting("language", chosen)
 
     # -- Statistics --------------------------------------------------------------
     def _fill_stats(self) -> None:
@@ -276,10 +295,10 @@ class Dialogs:
 
     # -- end of a game -----------------------------------------------------------
     def show_won(self, view: dict[str, Any], seconds: int, assisted: bool = False) -> None:
-        by_id("dlg-won-title").textContent = "Solved by Show me" if assisted else "You won!"
-        summary = f"Score {view['score']}, {view['moves']} moves, time {clock_text(seconds)}."
+        by_id("dlg-won-title").textContent = t("won.assisted_title" if assisted else "won.title")
+        summary = t("won.summary", score=view["score"], moves=view["moves"], time=clock_text(seconds))
         if assisted:
-            summary += " Show me finished this game, so it does not count as a win."
+            summary += " " + t("won.assisted")
         by_id("won-summary").textContent = summary
         self._close_all()
         by_id("dlg-won").showModal()
@@ -287,12 +306,13 @@ class Dialogs:
     def show_stuck(self, checks: list[tuple[str, bool]]) -> bool:
         listing = by_id("stuck-checks")
         listing.replaceChildren()
-        for text, found in checks:
+        for number, (text, found) in enumerate(checks):
             item = make("li", "found" if found else "none")
-            item.textContent = f"{text} {'Yes' if found else 'No'}."
+            item.textContent = t("stuck.answer", question=stuck_question(number, text),
+                                 answer=t("stuck.yes" if found else "stuck.no"))
             listing.appendChild(item)
-        by_id("dlg-stuck-title").textContent = "No useful move left"
-        by_id("stuck-verdict").textContent = "Checking whether any line of play still wins\u2026"
+        by_id("dlg-stuck-title").textContent = t("stuck.title")
+        by_id("stuck-verdict").textContent = t("stuck.checking")
         by_id("stuck-verdict").setAttribute("data-verdict", "thinking")
         by_id("stuck-rewind").hidden = True
         self._close_all()
@@ -302,16 +322,15 @@ class Dialogs:
     def stuck_verdict(self, kind: str, text: str, back: int | None) -> None:
         """The solver's word on a stuck game. kind: 'loss' (proven), 'win', 'move' or
         'unknown'; back: how many moves ago a win was known, for the way back."""
-        titles = {"loss": "Lost: no way to win from here", "win": "Not lost: a win is still there",
-                  "move": "Not proven lost"}
-        by_id("dlg-stuck-title").textContent = titles.get(kind, "No useful move left")
+        by_id("dlg-stuck-title").textContent = t(f"stuck.title_{kind}" if kind in ("loss", "win", "move")
+                                                 else "stuck.title")
         verdict = by_id("stuck-verdict")
         verdict.textContent = text
         verdict.setAttribute("data-verdict", kind)
         rewind = by_id("stuck-rewind")
         rewind.hidden = not back
         if back:
-            rewind.textContent = f"Undo {back} move{'s' if back != 1 else ''}, to the last winnable point"
+            rewind.textContent = tn("stuck.rewind_back", back)
 
     def confirm_peek(self) -> None:
         """Show me with no win in view: the player agrees to the solver seeing every card."""

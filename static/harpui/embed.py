@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, Callable
 import harp
 
 from .ports import Notices
+from .words import t
 
 if TYPE_CHECKING:
     from .controller import Controller
@@ -172,28 +173,28 @@ class EmbedDialogs:
         asked = self._new_asked_at is not None and now - self._new_asked_at <= CONFIRM_NEW_S
         if in_play and not asked:
             self._new_asked_at = now
-            self.renderer.toast("Press New again to leave this game for a new deal.", CONFIRM_NEW_S)
+            self.renderer.toast(t("embed.press_again"), CONFIRM_NEW_S)
             return
         self._new_asked_at = None
         game_id = self.controller.game.game_id
         self.controller.new_game(game_id, self.controller.options_for(game_id), "new")
-        self.renderer.toast(f"New deal: {harp.GAMES[game_id].name}, deal {self.controller.game.deal}."
-                            f"{self.controller.take_back_note()}", 4 if self.controller.take_back_note() else 2.5)
+        self.renderer.toast(t("msg.dealt.new", game=harp.GAMES[game_id].name, deal=self.controller.game.deal)
+                            + self.controller.take_back_note(), 4 if self.controller.take_back_note() else 2.5)
 
     def open_code(self, code: str) -> None:
         """A host's newGame with a code: open it, or say why not and play on."""
         error = self.controller.open_code(code)
         if error:
-            self.renderer.toast(f"That deal code does not work: {error}", 6)
+            self.renderer.toast(t("embed.bad_code", error=error), 6)
         else:
-            self.renderer.toast(f"Opened deal {self.controller.game.code}.{self.controller.take_back_note()}",
+            self.renderer.toast(t("msg.opened", code=self.controller.game.code) + self.controller.take_back_note(),
                                 4 if self.controller.take_back_note() else 2.5)
 
     def show_won(self, view: dict[str, Any], seconds: int, assisted: bool = False) -> None:
-        self.renderer.toast(f"You won! Score {view['score']}, {view['moves']} moves.", 8)
+        self.renderer.toast(t("embed.won", score=view["score"], moves=view["moves"]), 8)
 
     def show_stuck(self, checks: list[tuple[str, bool]]) -> bool:
-        self.renderer.toast("No useful move left: try Undo, or a new deal.", 6)
+        self.renderer.toast(t("embed.stuck"), 6)
         return False                # a toast has no room for the solver's verdict: no search
 
     def stuck_verdict(self, kind: str, text: str, back: int | None) -> None:

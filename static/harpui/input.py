@@ -16,7 +16,8 @@ from typing import Any
 
 from pyscript import document, window
 
-from .cards import card_label, is_face_down
+from .cards import is_face_down
+from .words import card_name, t, tn
 from .early import EarlyTap, tap_target
 from .controller import DOUBLE_TAP_S, Controller
 from .dom import by_id, closest, later, listen, nil, proxy
@@ -221,8 +222,7 @@ class Input:
             last_at = tap.at_ms
             self._tap(*target)
         if dropped:
-            self.renderer.toast("A tap made while the game was starting no longer fits"
-                                " the board, so it was not played.")
+            self.renderer.toast(t("msg.tap_too_late"))
 
     # -- keyboard --------------------------------------------------------------
     def _focusin(self, ev: Any) -> None:
@@ -260,7 +260,7 @@ class Input:
             if self.held:
                 ev.preventDefault()
                 self._drop_held()
-                self.renderer.toast("Put back.", 1.5)
+                self.renderer.toast(t("msg.put_back"), 1.5)
             return
         k = key.lower()
         actions = {"s": "draw", "d": "draw", "u": "undo", "z": "undo", "h": "hint", "n": "new"}
@@ -325,7 +325,7 @@ class Input:
             return
         self.held = (pile, 1)
         self.renderer.mark_held(pile, len(cards) - 1)
-        self.renderer.toast(f"Holding the {card_label(cards[-1])}: choose a pile and press Enter.", 3)
+        self.renderer.toast(t("msg.holding", card=card_name(cards[-1])), 3)
 
     def _resize_held(self, step: int, wrap: bool = False) -> None:
         assert self.held is not None
@@ -343,7 +343,7 @@ class Input:
         self.held = (pile, new)
         self.renderer.mark_held(pile, len(cards) - new)
         first = cards[len(cards) - new]
-        self.renderer.toast(f"Holding {new} card{'s' if new > 1 else ''} from the {card_label(first)}.", 2)
+        self.renderer.toast(tn("msg.holding_run", new, card=card_name(first)), 2)
 
     def _drop_held(self) -> None:
         if self.held:

@@ -42,6 +42,10 @@ class Screen(Notices, Piles, Protocol):
 
     def show_clock(self, seconds: int) -> None: ...
 
+    def announce(self, text: str) -> None:
+        """Words for screen readers only, through the page's one live region
+        (a toast and the solver's panel are said there too)."""
+
     def show_hint(self, source: str, count: int, target: str | None) -> None:
         """Mark a move on the board for a moment."""
 

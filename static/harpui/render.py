@@ -15,7 +15,9 @@ import harp
 from pyscript import document, window
 
 from . import early, layout
-from .cards import FACE_DOWN, SUIT_WORDS, card_label, is_face_down, is_red, pile_label
+from .cards import FACE_DOWN, SUIT_WORDS, is_face_down, is_red
+from .announce import pile_words
+from .words import card_name, t, tn
 from .dom import by_id, later, make, nil
 
 SUITS = "SHDC"                       # the order of Rules.slot_suit's suit numbers
@@ -35,7 +37,7 @@ class Renderer:
         self.cards: dict[int, Any] = {}        # card id -> element
         self._written: dict[int, tuple] = {}   # card id -> what was last written
         self._pile_written: dict[str, tuple] = {}
-        self._pile_look: dict[str, tuple[str, str]] = {}   # pile -> (slot art, suit word)
+        self._pile_look: dict[str, tuple[str, str]] = {}   # pile -> (slot art, suit letter)
         self._relaxed = False
         self.order: dict[str, list[int]] = {}  # pile -> ids bottom->top, as rendered
         self.where: dict[int, tuple[str, int]] = {}  # card id -> (pile, index)
@@ -66,7 +68,7 @@ class Renderer:
 
         def pile(name: str, cls: str, parent: Any, art: str = "empty") -> None:
             el = make("div", f"pile {cls}", data_pile=name, tabindex="-1", role="button")
-            el.setAttribute("aria-roledescription", "pile")
+            el.setAttribute("aria-roledescription", t("pile.role"))
             if name != "s":
                 el.innerHTML = (f'<svg class="slot-art" aria-hidden="true">'
                                 f'<use href="{SPRITE}#{art}"></use></svg>')
@@ -82,9 +84,13 @@ class Renderer:
             pile(f"f{i + 1}", "foundation", self.found_area, f"f-{suit}" if suit else "empty")
             if suit:
                 self.piles[f"f{i + 1}"].setAttribute("data-suit", SUIT_WORDS[suit])
-                self._pile_look[f"f{i + 1}"] = (f"f-{suit}", SUIT_WORDS[suit])
+                self._pile_look[f"f{i + 1}"] = (f"f-{suit}", suit)
         for i in range(ncols):
             pile(f"t{i + 1}", "column", self.tableau)
+
+    def rebuild(self) -> None:
+        """Build the piles afresh at the next render (the page's language changed)."""
+        self._shape = None
 
     # -- metrics -------------------------------------------------------------
     def _metrics(self) -> tuple[float, float, float]:
@@ -179,8 +185,13 @@ class Renderer:
 
     def _draw_face(self, el: Any, card: str) -> None:
         el.setAttribute("data-card", card)
-        el.setAttribute("aria-label", card_label(card))
+        el.setAttribute("aria-label", card_name(card))
         down = is_face_down(card)
+        # The pile's name speaks for its face-down cards.
+        if down:
+            el.setAttribute("aria-hidden", "true")
+        else:
+            el.removeAttribute("aria-hidden")
         el.classList.toggle("down", down)
         el.classList.toggle("red", not down and is_red(card))
         art = "back" if down else f"c-{card}"
@@ -188,25 +199,12 @@ class Renderer:
 
     def _label_pile(self, name: str, cards: list[str], view: dict[str, Any],
                     card_h: float, tops: list[float]) -> None:
-        label = pile_label(name)
+        label, state = pile_words(name, cards, view, self._pile_look[name][1]), ""
         if name == "s":
-            n = len(cards)
             passes = view.get("passes_left")
-            label += f", {n} card{'s' if n != 1 else ''}"
-            if n == 0:
-                label += ": tap to turn the waste over" if passes != 0 else ": no redeals left"
-            state = "empty" if n == 0 else ""
-            if n == 0 and passes == 0:
-                state = "spent"
-        else:
-            state = "" if cards else "empty"
-            if not cards:
-                label += ", empty"
-            else:
-                downs = sum(1 for c in cards if is_face_down(c))
-                if downs:
-                    label += f", {downs} face-down"
-                label += f", {card_label(cards[-1])} on top"
+            state = "" if cards else "spent" if passes == 0 else "empty"
+        elif not cards:
+            state = "empty"
         height = f"{tops[-1] + card_h:.0f}px" if name.startswith("t") and tops else ""
         written = (label, state, height)
         if self._pile_written.get(name) == written:
@@ -227,8 +225,7 @@ class Renderer:
         by_id("moves").textContent = str(view["moves"])
         by_id("score").textContent = str(view["score"])
         passes = view.get("passes_left")
-        by_id("passes").textContent = "" if passes is None else (
-            f"{passes} redeal{'s' if passes != 1 else ''} left")
+        by_id("passes").textContent = "" if passes is None else tn("label.redeals", passes)
         self._relaxed = bool(info["relaxed"])
         document.body.classList.toggle("relaxed", self._relaxed)
         self.board.setAttribute("data-draw", str(view["draw"]))
@@ -238,7 +235,7 @@ class Renderer:
         finish = by_id("btn-finish")
         if not nil(finish):
             finish.hidden = not info.get("finish")
-        document.title = f"{info['name']} \u2013 Harp solitaire"
+        document.title = t("page.title_game", name=info["name"])
 
     def early_board(self, game: dict[str, Any]) -> dict[str, Any] | None:
         """The board as last drawn, as the stored copy static/early-board.js
@@ -250,6 +247,7 @@ class Renderer:
         piles = []
         for name in self.piles:
             art, suit = self._pile_look.get(name, ("", ""))
+            suit = SUIT_WORDS.get(suit, "")          # as data-suit has it
             label, state, height = self._pile_written.get(name, ("", "", ""))
             cards = []
             for cid in self.order.get(name, []):
@@ -368,8 +366,19 @@ class Renderer:
         for el in self.board.querySelectorAll(".hint"):
             el.classList.remove("hint")
 
+    def announce(self, text: str) -> None:
+        """Say text through the page's one polite live region (#announce), which
+        screen readers read out; the same words twice are still said twice."""
+        el = by_id("announce")
+        if nil(el) or not text:
+            return
+        if str(el.textContent) == text:
+            text += "\u00a0"
+        el.textContent = text
+
     def toast(self, text: str, seconds: float = 3.5) -> None:
-        """A short non-blocking message (role=status, so screen readers hear it)."""
+        """A short non-blocking message, also said to screen readers (announce)."""
+        self.announce(text)
         el = by_id("toast")
         el.textContent = text
         el.classList.add("show")
@@ -388,6 +397,7 @@ class Renderer:
         if nil(panel):
             return False
         by_id("solver-text").textContent = text
+        self.announce(text)
         for name in ("showme", "rewind", "stop"):
             by_id(f"solver-{name}").hidden = name not in buttons
         panel.hidden = False
@@ -422,3 +432,4 @@ def clock_text(seconds: int) -> str:
     m, s = divmod(max(int(seconds), 0), 60)
     h, m = divmod(m, 60)
     return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
+

@@ -18,7 +18,10 @@ from .controller import Controller
 from .dom import by_id, later, listen, local_storage, nil, proxy
 from .input import Input
 from .ports import DialogWindows
+from .pagewords import use_language
 from .render import Renderer
+from .stats import clean_settings
+from .words import known_language
 from .store import Store
 from .thinking import SlicedSolver
 
@@ -81,13 +84,17 @@ def start_page(
     make_dialogs: Callable[[Controller, Renderer], DialogWindows],
     namespace: str = "",
     started: Callable[[Page], None] | None = None,
+    language: str | None = None,
 ) -> Page:
     """Build the page's pieces, start the game (the saved one, or the deal code
     in the URL), then let the player in: ``started`` runs once the game is in
-    play and before the toolbar is enabled and <html data-harp-ready> is set."""
+    play and before the toolbar is enabled and <html data-harp-ready> is set.
+    ``language``: the one the page was asked for (the embed's ?lang=); without
+    it, or when it names none the page has, the player's choice or the browser's."""
     search, fragment = str(window.location.search), str(window.location.hash)
     renderer = Renderer()
     store = Store(local_storage(), namespace=namespace)
+    use_language(known_language(language) or clean_settings(store.load("settings"))["language"])
     controller = Controller(store, renderer, SlicedSolver())
     if window.matchMedia("(prefers-reduced-motion: reduce)").matches:
         controller.finish_step_s = 0.0      # Finish plays the cards home without pauses

@@ -15,6 +15,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "relaxed": False,
     "winnable_only": False,      # New Deal picks from the certified winnable deals
     "auto_finish": False,        # Finish by itself: play the cards home once foundation moves alone win
+    "language": "auto",          # "auto" (the browser's), or a language of harpui/words.py
     # The last choices in the New Game window: game id and rule options.
     "game": "easy-harp",
     "options": {},

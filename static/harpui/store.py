@@ -15,6 +15,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from .words import LANGUAGES, catalogue, t
+
 VERSION = 1
 PREFIX = "harp."
 BACKUP_PREFIX = "harp.backup."
@@ -28,18 +30,20 @@ class Store:
         self._namespace = namespace
         self._memory: dict[str, str] = {}
         self.in_memory = backend is None
-        self.notice: str | None = (
-            "Saving is not available in this browser: the game will be lost when you leave."
-            if backend is None else None)
+        self._notice: str | None = "store.no_saving" if backend is None else None
         self.problems: list[str] = []
         self.quarantined: set[str] = set()
+
+    @property
+    def notice(self) -> str | None:
+        """Why saving does not work here, if it does not (in the page's language when asked)."""
+        return t(self._notice) if self._notice else None
 
     # -- raw access -------------------------------------------------------
     def _fall_back(self, error: Exception) -> None:
         if not self.in_memory:
             self.in_memory = True
-            self.notice = ("Saving is not available in this browser, so the game "
-                           "is kept in memory only.")
+            self._notice = "store.memory_only"
 
     def _get(self, key: str) -> str | None:
         if not self.in_memory:
@@ -97,9 +101,9 @@ class Store:
             self._set(backup, raw)
         self._remove(self._key(name))
         self.quarantined.add(name)
-        self.problems.append(
-            f"Your saved {name} could not be read{': ' + why if why else ''}. "
-            f"It was kept as a backup (\u201c{backup}\u201d).")
+        record = t(f"store.record.{name}") if f"store.record.{name}" in catalogue(LANGUAGES[0]) else name
+        self.problems.append(t("store.unreadable", name=record, why=t("store.why", why=why) if why else "",
+                               backup=backup))
 
     def _key(self, name: str) -> str:
         return self._namespace + PREFIX + name

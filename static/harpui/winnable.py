@@ -16,6 +16,8 @@ from typing import Any, Awaitable, Callable
 
 import harp
 
+from .words import t, tn
+
 FOLDER = "./static/winnable/"   # relative to the page, so sub-paths and offline work
 
 
@@ -44,13 +46,13 @@ def is_default(game_id: str, options: dict[str, Any]) -> bool:
 def count_text(numbers: list[int] | None, default_rules: bool) -> str:
     """What the New Game window says about the lists."""
     if not default_rules:
-        return "No certified winnable deals exist for these rules (the lists are for the game's own rules)."
+        return t("winnable.other_rules")
     if numbers is None:
-        return "Looking up the certified winnable deals\u2026"
+        return t("winnable.looking")
     if not numbers:
-        return "No certified winnable deals exist for this game yet."
+        return t("winnable.none")
     n = len(numbers)
-    return f"{n} certified winnable deal{'s' if n != 1 else ''}."
+    return tn("winnable.count", n)
 
 
 class Lists:

@@ -273,6 +273,23 @@ def key_to(page: Page, pile: str) -> None:
     raise AssertionError(f"could not reach {pile}, stuck on {focused_pile(page)}")
 
 
+def keyboard_act(page: Page, move: str) -> None:
+    """Play move with the keyboard alone: S draws, F sends home, Enter picks up and drops."""
+    if move == "s":
+        page.keyboard.press("s")
+        return
+    src, count, dst = split(move)
+    key_to(page, src)
+    if dst.startswith("f"):
+        page.keyboard.press("f")
+        return
+    page.keyboard.press("Enter")
+    for _ in range(count - 1):
+        page.keyboard.press("ArrowUp")
+    key_to(page, dst)
+    page.keyboard.press("Enter")
+
+
 def solved_line(game_id: str, deals: range, **options: Any) -> tuple[str, list[str]] | None:
     """A deal the engine's solver wins, and its winning line, in which every
     foundation move goes to the first foundation that takes the card (what a

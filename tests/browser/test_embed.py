@@ -259,13 +259,15 @@ def test_embed_keeps_its_own_save(page: Page, site_url: str, watch: "Watch") -> 
     assert harp.Game.from_json(saved["data"]["game"]).code == "HN1-N-AAAAAAE"
 
 
-@pytest.mark.parametrize(("theme", "lang", "shown"), [("dark", "en", "dark"), ("blue", "xx", "blue"),
-                                                      ("purple", "", "green"), ("", "EN", "green")])
-def test_theme_and_language_from_the_url(page: Page, site_url: str, theme: str, lang: str, shown: str) -> None:
+@pytest.mark.parametrize(("theme", "lang", "shown", "spoken"), [
+    ("dark", "en", "dark", "en"), ("blue", "xx", "blue", "en"), ("purple", "", "green", "en"),
+    ("", "EN", "green", "en"), ("", "sv", "green", "sv")])
+def test_theme_and_language_from_the_url(page: Page, site_url: str, theme: str, lang: str, shown: str,
+                                         spoken: str) -> None:
     page.route("**/vendor/**", lambda route: route.abort())   # the look alone: no need to boot
     page.goto(embed_url(site_url, theme=theme, lang=lang), wait_until="domcontentloaded")
     assert page.get_attribute("html", "data-theme") == shown
-    assert page.get_attribute("html", "lang") == "en"
+    assert page.get_attribute("html", "lang") == spoken
     felt = page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--felt').trim()")
     themed = {"blue": "#14507a", "dark": "#1f2326"}             # static/embed.css
     assert felt == themed[shown] if shown in themed else felt not in themed.values()

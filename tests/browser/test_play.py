@@ -11,7 +11,7 @@ import harp
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from pagekit import (Table, assert_shows, card_point, code_of, expected, key_to, layout,
+from pagekit import (Table, assert_shows, card_point, code_of, expected, key_to, keyboard_act, layout,
                      mouse_drag, pile_point, replay, solved_line, split,
                      target_point, toast, touch_drag, EASY5, HARPAN1, HARPAN1_WIN)
 
@@ -64,22 +64,6 @@ def touch_act(page: Page, move: str) -> None:
         page.touchscreen.tap(*card_point(page, src))
     else:
         touch_drag(page, card_point(page, src, -count), target_point(page, dst))
-
-
-def keyboard_act(page: Page, move: str) -> None:
-    if move == "s":
-        page.keyboard.press("s")
-        return
-    src, count, dst = split(move)
-    key_to(page, src)
-    if dst.startswith("f"):
-        page.keyboard.press("f")
-        return
-    page.keyboard.press("Enter")
-    for _ in range(count - 1):
-        page.keyboard.press("ArrowUp")
-    key_to(page, dst)
-    page.keyboard.press("Enter")
 
 
 # -- the board ------------------------------------------------------------------------

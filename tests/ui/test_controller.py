@@ -30,6 +30,7 @@ from harpui.embed import EmbedDialogs
 from harpui.ports import DialogWindows
 from harpui.store import Store
 from harpui.winnable import Lists
+from harpui.words import card_name
 
 HARPAN_1 = "HN1-N-AAAAAAB"     # harpan deal 1: AD on top of column 7, 6H on column 2, 7S on column 5
 COMMIT = ["save game", "save settings", "save stats", "render"]
@@ -75,6 +76,7 @@ class FakeScreen:
         self.clock = -1
         self.toasts: list[str] = []
         self.notices: list[str] = []
+        self.said: list[str] = []          # the live region's words, in order
         self.hints: list[tuple[str, int, str | None]] = []
         self.panel: str | None = None
         self.buttons: set[str] = set()
@@ -91,6 +93,10 @@ class FakeScreen:
 
     def toast(self, text: str, seconds: float = 3.5) -> None:
         self.toasts.append(text)
+        self.said.append(text)
+
+    def announce(self, text: str) -> None:
+        self.said.append(text)
 
     def notice(self, text: str) -> None:
         self.notices.append(text)
@@ -389,6 +395,18 @@ def test_a_refused_move_says_why_and_changes_nothing() -> None:
     assert r.log == COMMIT
     assert not r.controller.drop("t3", 1, "t1")
     assert len(r.screen.toasts) == 3                    # quiet now
+    assert r.screen.said[-1].startswith("The 3 of hearts cannot go on"), "still said to screen readers"
+
+
+def test_every_change_is_said_to_screen_readers() -> None:
+    r = rig()
+    assert r.controller.tap("t7", 6)
+    assert r.screen.said[-1].startswith("ace of diamonds to foundation. Column 7: turned up the ")
+    assert r.controller.draw()
+    assert r.screen.view is not None
+    assert r.screen.said[-1] == f"Drew the {card_name(r.screen.view['waste'][-1])}."
+    assert r.controller.undo()
+    assert r.screen.said[-1] == "Undone."
 
 
 def test_undo_takes_back_one_action_and_says_when_there_is_none() -> None:

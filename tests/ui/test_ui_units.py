@@ -7,7 +7,8 @@ import json
 import pytest
 
 from harpui import layout
-from harpui.cards import card_label, parse_move
+from harpui.cards import parse_move
+from harpui.words import card_name
 from harpui.controller import url_code
 from harpui.stats import Stats, clean_settings
 from harpui.store import Store
@@ -112,9 +113,9 @@ def test_settings_keep_only_known_values() -> None:
 
 
 def test_names_and_moves() -> None:
-    assert card_label("7H") == "7 of hearts"
-    assert card_label("TS") == "10 of spades"
-    assert card_label("??") == "face-down card"
+    assert card_name("7H") == "7 of hearts"
+    assert card_name("TS") == "10 of spades"
+    assert card_name("??") == "face-down card"
     assert parse_move("t3:4>t7") == ("t3", 4, "t7")
     assert parse_move("w>f") == ("w", 1, "f")
     assert parse_move("s") == ("s", 0, None)

@@ -1,0 +1,107 @@
+"""A game a screen reader can follow, in a real Chromium: piles named so they
+tell the game, face-down cards out of the accessibility tree, one polite
+live region that says every change, and dialogs that keep the focus and give
+it back.  Played by keyboard alone; each sentence is checked against the
+same deal played in CPython."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import harp
+from playwright.sync_api import Page, expect
+
+from pagekit import HARPAN1, HARPAN1_WIN, EASY5, keyboard_act, replay
+
+LIVE = "#announce"
+
+
+def said(page: Page) -> str:
+    """What the live region says now (a trailing no-break space marks a repeat)."""
+    return (page.text_content(LIVE) or "").rstrip("\u00a0")
+
+
+def hears(page: Page, text: str) -> None:
+    page.wait_for_function("([sel, text]) => document.querySelector(sel).textContent.replace(/\\u00a0$/, '') === text",
+                           arg=[LIVE, text], timeout=5_000)
+
+
+def label(page: Page, pile: str) -> str:
+    return page.get_attribute(f'#board .pile[data-pile="{pile}"]', "aria-label") or ""
+
+
+def test_the_page_has_one_polite_live_region_and_named_groups(open_game: Callable[..., Page]) -> None:
+    page = open_game(path=f"?code={EASY5}")
+    live = page.locator('[aria-live]:not([aria-live="off"])')
+    visible_live = [el for el in live.all() if el.get_attribute("id") not in ("loader", "stuck-verdict")]
+    assert [el.get_attribute("id") for el in visible_live] == ["announce"]
+    assert page.get_attribute(LIVE, "aria-live") == "polite"
+    for row in ("#foundations", "#tableau"):
+        assert page.get_attribute(row, "role") == "group" and page.get_attribute(row, "aria-label")
+    # Piles say the game; face-down cards are left to them.
+    assert label(page, "t2") == "Column 2: 1 face-down, ace of diamonds"
+    assert label(page, "t9") == "Column 9: 8 face-down, 6 of spades"
+    assert label(page, "f1") == "Foundation 1, spades: empty"
+    assert label(page, "s") == f"Stock: {harp.Game.from_code(EASY5).view()['stock']} cards, redeals without limit"
+    assert label(page, "w") == "Waste: empty"
+    hidden = page.eval_on_selector_all('#board [data-card="??"]', "els => els.every(e => e.closest('[aria-hidden=true]'))")
+    assert hidden
+    shown = page.eval_on_selector_all('#board [data-card]:not([data-card="??"])',
+                                      "els => els.some(e => e.closest('[aria-hidden=true]'))")
+    assert not shown
+
+
+def test_a_short_game_by_keyboard_is_said_move_by_move(open_game: Callable[..., Page]) -> None:
+    page = open_game(path=f"?code={EASY5}")
+    keyboard_act(page, "t2>f")
+    hears(page, "ace of diamonds to foundation. Column 2: turned up the 3 of diamonds. Score 15.")
+    assert label(page, "t2") == "Column 2: 3 of diamonds"
+    assert label(page, "f1").endswith(": empty") and "ace of diamonds" in " ".join(
+        label(page, f"f{i}") for i in range(1, 9))
+    keyboard_act(page, "s")
+    hears(page, "Drew the 3 of diamonds.")
+    assert label(page, "w") == "Waste: 3 of diamonds"
+    keyboard_act(page, "t7>t9")
+    hears(page, "5 of diamonds to column 9. Column 7: turned up the 5 of hearts. Score 20.")
+    assert label(page, "t9") == "Column 9: 8 face-down, 6 of spades, 5 of diamonds"
+    page.keyboard.press("u")
+    hears(page, "Undone.")
+    page.keyboard.press("u")
+    hears(page, "Undone.")                   # the same words again are still said
+    assert page.text_content(LIVE) == "Undone.\u00a0"
+    keyboard_act(page, "t1>t3")              # refused, with the engine's reason
+    g = replay(EASY5, ["t2>f"])
+    try:
+        g.play("t1>t3")
+    except harp.IllegalMove as refusal:
+        hears(page, str(refusal))
+    else:
+        raise AssertionError("t1>t3 should be refused")
+
+
+def test_the_win_is_said(open_game: Callable[..., Page]) -> None:
+    page = open_game(saved=replay(HARPAN1, HARPAN1_WIN[:-2]))
+    keyboard_act(page, "t1>f")
+    hears(page, "king of clubs to foundation. Score 700.")
+    keyboard_act(page, "t3>f")
+    hears(page, "You won! Score 710.")
+    expect(page.locator("#dlg-won")).to_have_attribute("open", "")
+
+
+def test_dialogs_keep_the_focus_and_give_it_back(open_game: Callable[..., Page]) -> None:
+    page = open_game(path=f"?code={EASY5}")
+    page.focus('[data-action="help"]')
+    page.keyboard.press("Enter")
+    expect(page.locator("#dlg-help")).to_have_attribute("open", "")
+    for _ in range(12):                      # Tab goes round inside the dialog
+        page.keyboard.press("Tab")
+        inside = page.evaluate("() => !!document.activeElement.closest('#dlg-help')"
+                               " || document.activeElement === document.body")
+        assert inside, "focus left the open dialog"
+    page.keyboard.press("Escape")
+    expect(page.locator("#dlg-help")).not_to_have_attribute("open", "")
+    assert page.evaluate("() => document.activeElement.dataset.action") == "help"
+    # The Help dialog's links are targets of at least 24 x 24 px.
+    page.keyboard.press("Enter")
+    for box in [a.bounding_box() for a in page.locator("#dlg-help a").all()]:
+        assert box and box["height"] >= 24 and box["width"] >= 24

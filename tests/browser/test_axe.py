@@ -1,0 +1,73 @@
+"""axe-core (pinned in package.json) on the real pages, with the WCAG 2.2 AA
+and best-practice rules: no serious or critical violation on the board at
+desktop and phone sizes, in every dialog, and on every help page.
+
+One booted game page serves the whole module (module_game_page): the checks
+only open and close dialogs, they never play."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Page, expect
+
+import build
+from axekit import report, serious_violations
+
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+TOOLBAR_DIALOGS = ("new", "settings", "stats", "help")
+# Windows the game opens by itself; here opened as they stand, empty texts and all.
+OTHER_DIALOGS = ("dlg-won", "dlg-stuck", "dlg-peek", "dlg-corrupt")
+HELP = build.DIST / "static" / "help"
+HELP_PAGES = sorted(p.relative_to(HELP).as_posix() for p in HELP.rglob("*.html")) if HELP.is_dir() else []
+
+
+@pytest.fixture
+def board(module_game_page: Page) -> Iterator[Page]:
+    """The shared page with no dialog open, at desktop size."""
+    page = module_game_page
+    page.set_viewport_size(DESKTOP)
+    yield page
+    page.evaluate("() => document.querySelectorAll('dialog[open]').forEach(d => d.close())")
+    page.set_viewport_size(DESKTOP)
+
+
+@pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_the_board(board: Page, size: dict[str, int]) -> None:
+    board.set_viewport_size(size)
+    board.wait_for_function("([w]) => document.documentElement.clientWidth === w", arg=[size["width"]])
+    found = serious_violations(board)
+    assert not found, report(found)
+
+
+@pytest.mark.parametrize("action", TOOLBAR_DIALOGS)
+def test_each_toolbar_dialog(board: Page, action: str) -> None:
+    board.click(f'[data-action="{action}"]')
+    expect(board.locator(f"#dlg-{action}")).to_be_visible()
+    found = serious_violations(board)
+    assert not found, report(found)
+
+
+@pytest.mark.parametrize("dialog", OTHER_DIALOGS)
+def test_each_window_the_game_opens(board: Page, dialog: str) -> None:
+    board.evaluate("id => document.getElementById(id).showModal()", dialog)
+    expect(board.locator(f"#{dialog}")).to_be_visible()
+    found = serious_violations(board)
+    assert not found, report(found)
+
+
+@pytest.mark.parametrize("name", HELP_PAGES)
+def test_each_help_page(page: Page, site_url: str, name: str) -> None:
+    response = page.goto(f"{site_url}static/help/{name}")
+    assert response is not None and response.ok
+    for size in (DESKTOP, PHONE):
+        page.set_viewport_size(size)
+        found = serious_violations(page)
+        assert not found, f"{name} at {size['width']} px:\n{report(found)}"
+
+
+def test_help_pages_are_all_checked() -> None:
+    assert len(HELP_PAGES) >= 20, "the site is not built, or the help pages in both languages are missing"
+    assert any(name.startswith("sv/") for name in HELP_PAGES)

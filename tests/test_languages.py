@@ -1,0 +1,99 @@
+"""Every language is complete: one catalogue a language for the page
+(static/harpui/lang/<code>.json), and each holds every key the others do,
+with the same placeholders; the engine's refusal reasons and stuck checks are
+keyed for every language but English (whose words are the engine's own); every
+key the templates mark is there; each language gets its web app manifest."""
+
+from __future__ import annotations
+
+import json
+import re
+import string
+from pathlib import Path
+
+import harp
+import pytest
+from harp.reasons import REASONS
+
+import build
+
+LANG_DIR = build.ROOT / "static" / "harpui" / "lang"
+LANGUAGES = sorted(p.stem for p in LANG_DIR.glob("*.json"))
+FIRST = "en"
+ENGINE_KEYS = {f"reason.{key}" for key in REASONS} | {f"stuck.check.{n}" for n in range(4)}
+
+
+def catalogue(lang: str) -> dict[str, str]:
+    words: dict[str, str] = json.loads((LANG_DIR / f"{lang}.json").read_text(encoding="utf-8"))
+    return words
+
+
+def placeholders(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def test_english_and_swedish_are_there() -> None:
+    assert {"en", "sv"} <= set(LANGUAGES)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_catalogue_holds_every_key_with_the_same_placeholders(lang: str) -> None:
+    english, words = catalogue(FIRST), catalogue(lang)
+    page_keys = set(english)
+    mine = set(words) - ENGINE_KEYS
+    assert mine == page_keys, f"missing: {sorted(page_keys - mine)}; unknown: {sorted(mine - page_keys)}"
+    for key in page_keys:
+        assert placeholders(words[key]) == placeholders(english[key]), key
+        assert words[key].strip(), key
+
+
+@pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != FIRST])
+def test_the_engines_reasons_and_checks_are_worded_in_every_other_language(lang: str) -> None:
+    words = catalogue(lang)
+    assert ENGINE_KEYS <= set(words), sorted(ENGINE_KEYS - set(words))
+    for key, english in REASONS.items():
+        assert placeholders(words[f"reason.{key}"]) == placeholders(english), key
+    assert len(harp.Game.new("harpan", deal=1).stuck_checks()) == 4
+
+
+def test_english_holds_no_engine_words_twice() -> None:
+    assert not ENGINE_KEYS & set(catalogue(FIRST)), "English reasons come from harp.reasons"
+
+
+def test_every_marked_key_in_the_templates_is_in_the_catalogue() -> None:
+    english = catalogue(FIRST)
+    sources = [build.ROOT / "index.html", build.ROOT / "embed.html", *(build.ROOT / "templates").glob("*.html")]
+    marked: set[str] = set()
+    for path in sources:
+        text = path.read_text(encoding="utf-8")
+        marked |= set(re.findall(r'data-i18n(?:-html)?="([\w.]+)"', text))
+        for pairs in re.findall(r'data-i18n-attr="([^"]+)"', text):
+            marked |= {pair.split(":", 1)[1] for pair in pairs.split()}
+    assert marked and marked <= set(english), sorted(marked - set(english))
+
+
+def test_swedish_cards_follow_swedish_usage() -> None:
+    sv = catalogue("sv")
+    assert [sv[f"suit.{s}"] for s in "HDSC"] == ["hjärter", "ruter", "spader", "klöver"]
+    assert [sv[f"rank.{r}"] for r in "AJQK"] == ["ess", "knekt", "dam", "kung"]
+
+
+def test_the_built_pages_are_filled_in_english(site_dir: Path) -> None:
+    english = catalogue(FIRST)
+    page = (site_dir / "index.html").read_text(encoding="utf-8")
+    assert f'data-i18n="tool.undo">{english["tool.undo"]}</button>' in page
+    assert re.search(r'data-i18n-attr="aria-label:board.name" aria-label="Card table"', page)
+    assert not re.search(r'data-i18n(?:-html)?="[\w.]+"[^>]*></', page), \
+        "an element left empty"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_language_has_its_manifest(site_dir: Path, lang: str) -> None:
+    name = "manifest.webmanifest" if lang == FIRST else f"manifest.{lang}.webmanifest"
+    manifest = json.loads((site_dir / name).read_text(encoding="utf-8"))
+    words = catalogue(lang)
+    assert (manifest["name"], manifest["description"], manifest["lang"]) == (
+        words["manifest.name"], words["manifest.description"], lang)
+    english = json.loads((site_dir / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert {k: v for k, v in manifest.items() if k not in ("name", "description", "lang")} == \
+        {k: v for k, v in english.items() if k not in ("name", "description", "lang")}
