@@ -56,6 +56,7 @@ UNKNOWN_CARD = -1
 
 # Lookup tables: the hot loop reads these instead of calling the card helpers.
 _RANK = [rank(c) for c in range(52)]
+_RED_SUIT = {-1: None, **{each: is_red(each * 13) for each in range(4)}}  # -1: a slot no suit has started
 _BUILDS = {(c, onto) for c in range(52) for onto in range(52) if builds_on(c, onto)}
 _FITS_ON = [tuple(c for c in range(52) if (c, onto) in _BUILDS) for onto in range(52)]
 _PARENTS = [tuple(onto for onto in range(52) if (c, onto) in _BUILDS) for c in range(52)]
@@ -142,6 +143,7 @@ class Solver:
             (suit(value(f[0])) if f else self.slot_suits[i], len(f)) for i, f in enumerate(game.foundations)
         )
         self.start = State(columns, tuple(game.down), talon, len(game.waste), game.pass_number, foundations)
+        self.blocked_seen: dict[object, bool] = {}  # is_blocked's verdicts
         self.frontier_found = False
         self.frontier_moves: list[list[str]] = []  # moves from the state being expanded that reveal a card
         # (talon size, position, pass or 0 when unlimited) -> Rules.stock_cycle with passes counted from 0
@@ -151,19 +153,22 @@ class Solver:
 
     def _foundation_for(self, foundations: tuple[tuple[int, int], ...], card: int) -> int:
         """The first slot that takes ``card`` (as the engine's ``>f`` picks), or -1."""
+        card_rank, card_suit = _RANK[card], card // 13
         for slot, (slot_suit, height) in enumerate(foundations):
-            if height == rank(card) and (slot_suit == suit(card) or (height == 0 and slot_suit == -1)):
+            if height == card_rank and (slot_suit == card_suit or (height == 0 and slot_suit == -1)):
                 return slot
         return -1
 
     def _is_safe(self, foundations: tuple[tuple[int, int], ...], card: int) -> bool:
         """True when no card could ever need ``card`` as a base: every lower card of the other colour is up."""
-        card_rank = rank(card)
+        card_rank = _RANK[card]
         if card_rank <= 1:
             return True
-        red = is_red(card)
-        done = sum(1 for slot_suit, height in foundations
-                   if slot_suit >= 0 and is_red(slot_suit * 13) != red and height >= card_rank)
+        red = _RED_SUIT[card // 13]
+        done = 0
+        for slot_suit, height in foundations:
+            if height >= card_rank and _RED_SUIT[slot_suit] != red:
+                done += 1
         return done == 2 * self.decks
 
     @staticmethod
@@ -238,14 +243,30 @@ class Solver:
         if not self.thoughtful or "blocked" not in self.techniques:
             return False
         columns, downs, talon, position, pass_number, foundations = state
-        rules, decks = self.rules, self.decks
-        if rules.empty == "any":
+        if self.rules.empty == "any":
             return False  # every card could go into a space
+        last_pass = self.rules.passes is not None and pass_number >= self.rules.passes and position > 1
+        # What the verdict depends on: the piles and the foundations (many positions share them).
+        key = (downs, tuple(column[:1] for column in columns), foundations, talon[:position] if last_pass else ())
+        known = self.blocked_seen.get(key)
+        if known is None:
+            if len(self.blocked_seen) > 200_000:
+                self.blocked_seen.clear()
+            known = self.blocked_seen[key] = self._blocked(state, last_pass)
+        return known
+
+    def _blocked(self, state: State, last_pass: bool) -> bool:
+        columns, downs, talon, position, _, foundations = state
+        rules, decks = self.rules, self.decks
         piles = [self.hidden[i][:downs[i]] + list(columns[i][:1]) for i in range(len(columns)) if downs[i]]
-        if rules.passes is not None and pass_number >= rules.passes and position > 1:
+        if last_pass:
             piles.append(list(talon[:position]))
-        # The candidates, as (pile, place in it): every card with one under it, kings left out.
-        members = {(p, k) for p, pile in enumerate(piles) for k in range(1, len(pile)) if _RANK[pile[k]] != KING}
+        # The candidates, as (pile, place in it): every card with one under it, aces (which
+        # always have a place to go) and kings (a space) left out.
+        members = [(p, k) for p, pile in enumerate(piles) for k in range(1, len(pile))
+                   if 0 < _RANK[pile[k]] < KING]
+        if not members:
+            return False
         up = [0] * 52  # copies of each card on the foundations
         tops: dict[int, list[int]] = {}
         for slot_suit, height in foundations:
@@ -254,30 +275,33 @@ class Solver:
                 for r in range(height):
                     up[base + r] += 1
                 tops.setdefault(slot_suit, []).append(height)
-        while members:
-            highest = [0] * len(piles)
+        takeback = rules.takeback
+        while True:
+            highest: dict[int, int] = {}
             for p, k in members:
-                highest[p] = max(highest[p], k)
+                if k > highest.get(p, 0):
+                    highest[p] = k
             covered = [0] * 52
-            for p, pile in enumerate(piles):
-                for card in pile[:highest[p]]:
+            for p, k in highest.items():
+                for card in piles[p][:k]:
                     covered[card] += 1
-            # Copies of each card that could still be a parent (one on a foundation only by a take-back).
-            free = [decks - covered[c] - (0 if rules.takeback else up[c]) for c in range(52)]
-            out = set()
+            stay = []
             for p, k in members:
                 card = piles[p][k]
                 card_rank = _RANK[card]
-                heights = tops.get(card // 13, [])
-                to_foundation = card_rank == 0 or any(
-                    h == card_rank or (rules.takeback and h > card_rank) for h in heights
-                ) or decks - covered[card - 1] - up[card - 1] > 0
-                if to_foundation or any(free[parent] > 0 for parent in _PARENTS[card]):
-                    out.add((p, k))
-            if not out:
+                if any(h == card_rank or (takeback and h > card_rank) for h in tops.get(card // 13, ())):
+                    continue  # its foundation takes it now
+                if decks - covered[card - 1] - up[card - 1] > 0:
+                    continue  # a copy of its predecessor can still go up
+                # A copy of a parent that is not under one of them (nor up for good) is a way out.
+                if any(decks - covered[q] - (0 if takeback else up[q]) > 0 for q in _PARENTS[card]):
+                    continue
+                stay.append((p, k))
+            if not stay:
+                return False
+            if len(stay) == len(members):
                 return True
-            members -= out
-        return False
+            members = stay
 
     # ----- changing states -----------------------------------------------------
 
@@ -368,13 +392,19 @@ class Solver:
         out: list[Successor] = []
         prune = self.prune
 
-        check_blocked = self.thoughtful and "blocked" in self.techniques
+        # A position can become blocked only where a way out is lost for good: a card going up
+        # for good (no take-backs), or the last pass's waste growing.  Elsewhere covers only
+        # lift and ways out only open, so a child of a position that is not blocked is not either.
+        check_foundations = self.thoughtful and "blocked" in self.techniques and not self.rules.takeback
+        check_waste = (self.thoughtful and "blocked" in self.techniques and self.rules.passes is not None)
 
         def finish(moves: list[str], after: State, order: int, then: Need = None) -> None:
             after = self._auto(after, moves)
-            if check_blocked and (after.downs != downs or after.foundations != foundations
-                                  or after.position > position) and self.is_blocked(after):
-                return  # lost: some cards can never move
+            if ((check_foundations and after.foundations != foundations)
+                    or (check_waste and after.pass_number >= self.rules.passes  # type: ignore[operator]
+                        and after.position > 1 and (after.position, after.pass_number) != (position, pass_number))):
+                if self.is_blocked(after):
+                    return  # lost: some cards can never move
             if then is not None and len(moves) > 1:
                 then = None  # a safe foundation move followed: the obligation no longer fits
             out.append((moves, after, order, then if prune else None))
@@ -542,6 +572,9 @@ class Search:
         if solver.is_won(start):
             self._finish(WIN, first_moves, exhausted=False)
             return
+        if solver.is_blocked(start):
+            self._finish(LOSS, [], exhausted=False)
+            return
         self.stack.append((start, self._expand(start, None, first_moves), first_moves))
 
     def _path(self) -> list[str]:
@@ -627,6 +660,8 @@ class BestFirst:
         self.open: list[tuple[int, int, State, Need, Link]] = []
         if solver.is_won(start):
             self.result = Result(WIN, first_moves, 0, 0.0, first_moves[0] if first_moves else None, solver.thoughtful)
+        elif solver.is_blocked(start):
+            self.result = Result(LOSS, [], 0, 0.0, None, solver.thoughtful)
         else:
             self.open.append((0, 0, start, None, (None, first_moves, 0)))
 

@@ -211,6 +211,20 @@ def test_solve_command_resumes_from_its_csv(tmp_path, monkeypatch, capsys) -> No
     assert path.read_text(encoding="utf-8") == before and solved == [3, 6]
 
 
+def test_bench_shows_the_solver_before_and_after_each_technique() -> None:
+    from harp.solver import TECHNIQUES
+
+    out = io.StringIO()
+    assert main(["bench", "solver", "harpan", "--deals", "4-5,204", "--nodes", "300"], out=out) == 0
+    lines = out.getvalue().splitlines()
+    assert "3 deals of every game (4-5,204), 300 nodes a deal" in lines[0]
+    rows = [line.split() for line in lines[2:]]
+    assert [row[1] for row in rows] == ["before"] + ["+" + name for name in TECHNIQUES]
+    # Deal 204 is lost by a blocked pattern: only the rows with "blocked" prove it at once.
+    assert all(int(row[6]) + int(row[5]) + int(row[4]) == 3 for row in rows)
+    assert int(rows[-1][5]) >= 1
+
+
 def test_certify_can_reuse_a_measured_run(tmp_path) -> None:
     measured = tmp_path / "deals.csv"
     measured.write_text("game,deal,verdict,nodes,seconds,budget\n"
