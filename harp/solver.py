@@ -787,7 +787,9 @@ def solve(
     if thoughtful and prune:
         # First follow the engine's simple hint to the end: it wins many deals at once where
         # the search would wander.  The hint reads the stock order, so only thoughtful mode may.
-        share = max_seconds / 2 if max_seconds is not None else 5.0
+        # Without a time budget there is no clock either (a budget in nodes must give the same
+        # answer however busy the machine is); the playout is bounded by its moves.
+        share = max_seconds / 2 if max_seconds is not None else float("inf")
         line = greedy_playout(game, max_nodes if max_nodes is not None else 5000, started + share)
         if line is not None:
             return Result(WIN, line, len(line), time.perf_counter() - started, line[0], thoughtful)
