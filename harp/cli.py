@@ -13,7 +13,9 @@ from .errors import IllegalMove
 from .progress import hint
 from .codes import MAX_DEAL
 from .rules import GAMES
-from .winrates import HEADER, certified_list, read_details, solve_deals, summarise, write_details
+from .solver import TECHNIQUES
+from .winrates import (HEADER, already_solved, certified_list, each_solved, read_details, solve_deals, summarise,
+                       write_details)
 
 PLAY_HELP = """Moves: s (tap the stock), w>t3, w>f, t3>t7, t3:4>t7 (a run of 4), t3>f2, f2>t4.
 Also: moves (list legal moves), hint, undo, code, save, help, quit."""
@@ -85,6 +87,22 @@ def deal_range(text: str) -> range:
     return range(low, high + 1)
 
 
+def deal_list(text: str) -> list[int]:
+    """Read ``100001-100040,1-10`` as a list of deal numbers."""
+    return [deal for part in text.split(",") for deal in deal_range(part)]
+
+
+def deal_text(deals: list[int]) -> str:
+    """``[1, 2, 3, 7]`` as ``1-3,7``."""
+    parts: list[str] = []
+    for deal in deals:
+        if parts and deal == int(parts[-1].rpartition("-")[2]) + 1:
+            parts[-1] = f"{parts[-1].partition('-')[0]}-{deal}"
+        else:
+            parts.append(str(deal))
+    return ",".join(parts)
+
+
 def seconds(text: str) -> float:
     """Read ``10s``, ``500ms`` or ``2`` as seconds."""
     t = text.strip().lower()
@@ -102,10 +120,15 @@ def solve_command(args: argparse.Namespace, out: TextIO) -> int:
           f"budget {args.budget:g}s a deal, {args.jobs} job(s).", file=out)
     print(HEADER, file=out)
     for game_id in games:
-        results = solve_deals(game_id, args.deals, args.budget, args.jobs)
-        print(summarise(game_id, results).line(), file=out, flush=True)
-        if args.csv is not None:
-            write_details(args.csv, results, args.budget)
+        done = already_solved(args.csv, game_id, args.budget) if args.csv is not None else {}
+        results = [done[deal] for deal in args.deals if deal in done]
+        if results:
+            print(f"{game_id}: {len(results)} deal(s) already in {args.csv}, not solved again", file=out)
+        for result in each_solved(game_id, [d for d in args.deals if d not in done], args.budget, args.jobs):
+            results.append(result)
+            if args.csv is not None:
+                write_details(args.csv, [result], args.budget)  # at once, so that a stopped run can resume
+        print(summarise(game_id, sorted(results, key=lambda r: r.deal)).line(), file=out, flush=True)
     return 0
 
 
@@ -131,14 +154,26 @@ def certify_command(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def bench_command(args: argparse.Namespace, out: TextIO) -> int:
-    """Fixed deal ranges and budgets, so that later changes can be compared."""
-    print(f"Solver benchmark: deals 1-{args.deals}, {args.budget:g}s a deal, thoughtful mode, one process.", file=out)
-    print(f"{'game':<16} {'nodes/s':>9} {'resolved':>9} {'won':>5} {'lost':>5} {'unknown':>7}", file=out)
-    for game_id in GAMES:
-        s = summarise(game_id, solve_deals(game_id, range(1, args.deals + 1), args.budget))
-        rate = s.nodes / s.seconds if s.seconds else 0.0
-        print(f"{game_id:<16} {rate:>9.0f} {100 * s.resolved:>8.1f}% {s.won:>5} {s.lost:>5} {s.unknown:>7}",
-              file=out, flush=True)
+    """Fixed deals and a budget in nodes, so that the figures do not depend on the machine's load.
+
+    Each game is solved once with none of the second-round techniques (``before``), then with
+    each one added in turn, so every row shows what one more technique does."""
+    deals = args.deals
+    budget = f"{args.nodes} nodes" + (f" or {args.budget:g}s" if args.budget is not None else "")
+    print(f"Solver benchmark: {len(deals)} deals of every game ({deal_text(deals)}), {budget} a deal, "
+          "thoughtful mode, one process.", file=out)
+    print(f"{'game':<16} {'techniques':<24} {'nodes/s':>8} {'resolved':>9} {'won':>5} {'lost':>5} {'unknown':>7}"
+          f" {'nodes':>10}", file=out)
+    steps = [TECHNIQUES[:n] for n in range(len(TECHNIQUES) + 1)]
+    games = list(GAMES) if args.game == "all" else [args.game]
+    for game_id in games:
+        for techniques in steps:
+            results = solve_deals(game_id, deals, args.budget, max_nodes=args.nodes, techniques=techniques)
+            s = summarise(game_id, results)
+            rate = s.nodes / s.seconds if s.seconds else 0.0
+            name = "before" if not techniques else "+" + techniques[-1]
+            print(f"{game_id:<16} {name:<24} {rate:>8.0f} {100 * s.resolved:>8.1f}% {s.won:>5} {s.lost:>5}"
+                  f" {s.unknown:>7} {s.nodes:>10}", file=out, flush=True)
     return 0
 
 
@@ -157,7 +192,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--deals", type=deal_range, default=range(1, 101), help="deal range, e.g. 1-1000")
     p.add_argument("--budget", type=seconds, default=10.0, help="time per deal, e.g. 10s")
     p.add_argument("--jobs", type=int, default=1, help="worker processes")
-    p.add_argument("--csv", type=Path, default=None, help="also append every deal's result to this CSV file")
+    p.add_argument("--csv", type=Path, default=None,
+                   help="also append every deal's result to this CSV file; deals it holds already are skipped")
     p = sub.add_parser("certify", help="write the lists of deals proven winnable (thoughtful mode)")
     p.add_argument("game", choices=["all", *GAMES], help="game id, or all")
     p.add_argument("--deals", type=deal_range, default=range(1, 101), help="deal range, e.g. 1-1000")
@@ -168,8 +204,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="take the results of an earlier solve --csv run instead of solving again")
     p = sub.add_parser("bench", help="benchmarks")
     p.add_argument("what", choices=["solver"], help="what to benchmark")
-    p.add_argument("--deals", type=int, default=20, help="deals 1..N of every game")
-    p.add_argument("--budget", type=seconds, default=2.0, help="time per deal")
+    p.add_argument("game", nargs="?", default="all", choices=["all", *GAMES], help="game id, or all")
+    p.add_argument("--deals", type=deal_list, default=deal_list("100001-100040,1-10"),
+                   help="deals, e.g. 100001-100040,1-10")
+    p.add_argument("--nodes", type=int, default=20_000, help="nodes per deal")
+    p.add_argument("--budget", type=seconds, default=None, help="also a time limit per deal")
     return parser
 
 

@@ -56,8 +56,10 @@ UNKNOWN_CARD = -1
 
 # Lookup tables: the hot loop reads these instead of calling the card helpers.
 _RANK = [rank(c) for c in range(52)]
+_RED_SUIT = {-1: None, **{each: is_red(each * 13) for each in range(4)}}  # -1: a slot no suit has started
 _BUILDS = {(c, onto) for c in range(52) for onto in range(52) if builds_on(c, onto)}
 _FITS_ON = [tuple(c for c in range(52) if (c, onto) in _BUILDS) for onto in range(52)]
+_PARENTS = [tuple(onto for onto in range(52) if (c, onto) in _BUILDS) for c in range(52)]
 
 WIN = "win"
 LOSS = "loss"
@@ -94,9 +96,10 @@ class State(NamedTuple):
 #       it, or puts something on it), or moves more than those n cards on from column j.  Any
 #       winning line can be reordered so the shuttle comes just before that use, so requiring it
 #       loses nothing.  It also forbids moving the same cards straight back.
-#   ("onto", j): a card was taken back from a foundation onto column j, or played there from a
-#       talon whose every card stays in reach.  That only helps if the next move puts a card on
-#       it (the same reordering argument).
+#   ("onto", j, slot): a card was taken back from foundation ``slot`` onto column j, or played
+#       there (slot -1) from a talon whose every card stays in reach.  That only helps if the next
+#       move puts a card on it (the same reordering argument), or, for a take-back, takes back the
+#       card it laid bare on the foundation: taking back an 8 can be only the way to reach the 7.
 Need = tuple[object, ...] | None
 
 # A successor of a state: the engine moves it stands for, the state after them, its order rank
@@ -107,13 +110,21 @@ Successor = tuple[list[str], State, int, Need]
 Seen = dict[tuple[object, object], tuple[int, ...]]
 
 
+# The techniques of the solver's second round, each one that can be turned off so that
+# ``python -m harp bench solver`` can show what it does (all are on by default).
+#   "blocked": a static loss proof (``Solver.is_blocked``), at the start and for every position searched.
+TECHNIQUES: tuple[str, ...] = ("blocked",)
+
+
 class Solver:
     """The moves, keys and pruning rules the searches share, for one game's starting position."""
 
-    def __init__(self, game: Position, thoughtful: bool, prune: bool) -> None:
+    def __init__(self, game: Position, thoughtful: bool, prune: bool,
+                 techniques: tuple[str, ...] = TECHNIQUES) -> None:
         self.rules = game.rules
         self.thoughtful = thoughtful
         self.prune = prune
+        self.techniques = frozenset(techniques)
         self.decks = game.rules.decks
         # The suit each foundation slot is kept for, or -1 where any ace may start it (Rules.slot_suit).
         self.slot_suits = [-1 if kept is None else kept
@@ -132,6 +143,7 @@ class Solver:
             (suit(value(f[0])) if f else self.slot_suits[i], len(f)) for i, f in enumerate(game.foundations)
         )
         self.start = State(columns, tuple(game.down), talon, len(game.waste), game.pass_number, foundations)
+        self.blocked_seen: dict[object, bool] = {}  # is_blocked's verdicts
         self.frontier_found = False
         self.frontier_moves: list[list[str]] = []  # moves from the state being expanded that reveal a card
         # (talon size, position, pass or 0 when unlimited) -> Rules.stock_cycle with passes counted from 0
@@ -141,19 +153,22 @@ class Solver:
 
     def _foundation_for(self, foundations: tuple[tuple[int, int], ...], card: int) -> int:
         """The first slot that takes ``card`` (as the engine's ``>f`` picks), or -1."""
+        card_rank, card_suit = _RANK[card], card // 13
         for slot, (slot_suit, height) in enumerate(foundations):
-            if height == rank(card) and (slot_suit == suit(card) or (height == 0 and slot_suit == -1)):
+            if height == card_rank and (slot_suit == card_suit or (height == 0 and slot_suit == -1)):
                 return slot
         return -1
 
     def _is_safe(self, foundations: tuple[tuple[int, int], ...], card: int) -> bool:
         """True when no card could ever need ``card`` as a base: every lower card of the other colour is up."""
-        card_rank = rank(card)
+        card_rank = _RANK[card]
         if card_rank <= 1:
             return True
-        red = is_red(card)
-        done = sum(1 for slot_suit, height in foundations
-                   if slot_suit >= 0 and is_red(slot_suit * 13) != red and height >= card_rank)
+        red = _RED_SUIT[card // 13]
+        done = 0
+        for slot_suit, height in foundations:
+            if height >= card_rank and _RED_SUIT[slot_suit] != red:
+                done += 1
         return done == 2 * self.decks
 
     @staticmethod
@@ -209,8 +224,84 @@ class Solver:
             return (downs[c], columns[c])
 
         if need[0] == "onto":
-            return ("onto", column(need[1]))
+            slot = need[2]
+            assert isinstance(slot, int)
+            return ("onto", column(need[1]), state.foundations[slot] if slot >= 0 else None)
         return ("use", column(need[1]), column(need[2]), need[3])
+
+    def is_blocked(self, state: State) -> bool:
+        """True when some cards can never move, so the deal is lost (thoughtful mode only).
+
+        A face-down card, or the lowest face-up card of a column, moves only as the base of what
+        lies on it: to a foundation (its predecessor must be there), onto a face-up parent (a card
+        one higher of the other colour), or into a space.  In the last pass the waste is such a
+        pile too: a tap only puts more on it.  Take a set of such cards, each with a card under
+        it and unable to go into a space.  If every way out of each of them needs a card that
+        lies under one of them, none of them can be the first to move, so the cards under them
+        never reach the foundations.  The largest such set is found by striking out, until
+        nothing changes, every card that has a way out."""
+        if not self.thoughtful or "blocked" not in self.techniques:
+            return False
+        columns, downs, talon, position, pass_number, foundations = state
+        if self.rules.empty == "any":
+            return False  # every card could go into a space
+        last_pass = self.rules.passes is not None and pass_number >= self.rules.passes and position > 1
+        # What the verdict depends on: the piles and the foundations (many positions share them).
+        key = (downs, tuple(column[:1] for column in columns), foundations, talon[:position] if last_pass else ())
+        known = self.blocked_seen.get(key)
+        if known is None:
+            if len(self.blocked_seen) > 200_000:
+                self.blocked_seen.clear()
+            known = self.blocked_seen[key] = self._blocked(state, last_pass)
+        return known
+
+    def _blocked(self, state: State, last_pass: bool) -> bool:
+        columns, downs, talon, position, _, foundations = state
+        rules, decks = self.rules, self.decks
+        piles = [self.hidden[i][:downs[i]] + list(columns[i][:1]) for i in range(len(columns)) if downs[i]]
+        if last_pass:
+            piles.append(list(talon[:position]))
+        # The candidates, as (pile, place in it): every card with one under it, aces (which
+        # always have a place to go) and kings (a space) left out.
+        members = [(p, k) for p, pile in enumerate(piles) for k in range(1, len(pile))
+                   if 0 < _RANK[pile[k]] < KING]
+        if not members:
+            return False
+        up = [0] * 52  # copies of each card on the foundations
+        tops: dict[int, list[int]] = {}
+        for slot_suit, height in foundations:
+            if height:
+                base = slot_suit * 13
+                for r in range(height):
+                    up[base + r] += 1
+                tops.setdefault(slot_suit, []).append(height)
+        takeback = rules.takeback
+        while True:
+            highest: dict[int, int] = {}
+            for p, k in members:
+                if k > highest.get(p, 0):
+                    highest[p] = k
+            covered = [0] * 52
+            for p, k in highest.items():
+                for card in piles[p][:k]:
+                    covered[card] += 1
+            stay = []
+            for p, k in members:
+                card = piles[p][k]
+                card_rank = _RANK[card]
+                if any(h == card_rank or (takeback and h > card_rank) for h in tops.get(card // 13, ())):
+                    continue  # its foundation takes it now
+                if decks - covered[card - 1] - up[card - 1] > 0:
+                    continue  # a copy of its predecessor can still go up
+                # A copy of a parent that is not under one of them (nor up for good) is a way out.
+                if any(decks - covered[q] - (0 if takeback else up[q]) > 0 for q in _PARENTS[card]):
+                    continue
+                stay.append((p, k))
+            if not stay:
+                return False
+            if len(stay) == len(members):
+                return True
+            members = stay
 
     # ----- changing states -----------------------------------------------------
 
@@ -283,12 +374,13 @@ class Solver:
 
     @staticmethod
     def _allowed(need: Need, src: int, dst: int, count: int) -> bool:
-        """Whether a move from column ``src`` (-1: waste or foundation) to column ``dst`` (-1: a
-        foundation) meets what the previous move needs."""
+        """Whether a move from column ``src`` (-1: the waste, -2 - s: foundation slot s) to column
+        ``dst`` (-1: a foundation) meets what the previous move needs."""
         if need is None:
             return True
         if need[0] == "onto":
-            return dst == need[1]
+            slot = need[2]
+            return dst == need[1] or (isinstance(slot, int) and slot >= 0 and src == -2 - slot)
         _, i, j, n = need
         if src == j and dst == i and count == n:
             return False  # straight back
@@ -300,8 +392,19 @@ class Solver:
         out: list[Successor] = []
         prune = self.prune
 
+        # A position can become blocked only where a way out is lost for good: a card going up
+        # for good (no take-backs), or the last pass's waste growing.  Elsewhere covers only
+        # lift and ways out only open, so a child of a position that is not blocked is not either.
+        check_foundations = self.thoughtful and "blocked" in self.techniques and not self.rules.takeback
+        check_waste = (self.thoughtful and "blocked" in self.techniques and self.rules.passes is not None)
+
         def finish(moves: list[str], after: State, order: int, then: Need = None) -> None:
             after = self._auto(after, moves)
+            if ((check_foundations and after.foundations != foundations)
+                    or (check_waste and after.pass_number >= self.rules.passes  # type: ignore[operator]
+                        and after.position > 1 and (after.position, after.pass_number) != (position, pass_number))):
+                if self.is_blocked(after):
+                    return  # lost: some cards can never move
             if then is not None and len(moves) > 1:
                 then = None  # a safe foundation move followed: the obligation no longer fits
             out.append((moves, after, order, then if prune else None))
@@ -360,7 +463,8 @@ class Solver:
         positions = list(self._talon_positions(state))
         # Cards that could move next: a card put down only to receive one of these is worth trying.
         movable = {talon[reached - 1] for _, reached, _ in positions}
-        movable.update(slot_suit * 13 + height - 1 for slot_suit, height in foundations if height)
+        if self.rules.takeback:  # a chain of take-backs reaches every foundation card
+            movable.update(slot_suit * 13 + below for slot_suit, height in foundations for below in range(height))
         for column in columns:
             run = self._run_length(column)
             movable.update(column[-run:])
@@ -385,7 +489,7 @@ class Solver:
                     cols = list(columns)
                     cols[j] = columns[j] + (card,)
                     finish(taps_moves + [f"w>t{j + 1}"], State(tuple(cols), downs, rest, reached - 1, pass_now, foundations),
-                           3 if taps == 0 else 5, ("onto", j) if always_in_reach else None)
+                           3 if taps == 0 else 5, ("onto", j, -1) if always_in_reach else None)
 
         # Take-backs from the foundations.
         if self.rules.takeback:
@@ -393,16 +497,16 @@ class Solver:
                 if not height:
                     continue
                 card = slot_suit * 13 + height - 1
-                if not may_receive(card):
-                    continue
+                if not any(may_receive(card - below) for below in range(height)):
+                    continue  # neither this card nor one a chain of take-backs reaches could be built on
                 for j in takers.get(card, []) + (spaces if spaces and self._space_takes(card, 1) else []):
-                    if self._allowed(need, -1, j, 1):
+                    if self._allowed(need, -2 - slot, j, 1):
                         cols = list(columns)
                         cols[j] = columns[j] + (card,)
                         new_foundations = list(foundations)
                         new_foundations[slot] = (slot_suit if height > 1 else self.slot_suits[slot], height - 1)
                         after = State(tuple(cols), downs, talon, position, pass_number, tuple(new_foundations))
-                        out.append(([f"f{slot + 1}>t{j + 1}"], after, 8, ("onto", j) if prune else None))
+                        out.append(([f"f{slot + 1}>t{j + 1}"], after, 8, ("onto", j, slot) if prune else None))
         out.sort(key=lambda successor: (self.distance(successor[1]), successor[2], len(successor[0])))
         return out
 
@@ -467,6 +571,9 @@ class Search:
         self.stack: list[tuple[State, list[Successor], list[str]]] = []
         if solver.is_won(start):
             self._finish(WIN, first_moves, exhausted=False)
+            return
+        if solver.is_blocked(start):
+            self._finish(LOSS, [], exhausted=False)
             return
         self.stack.append((start, self._expand(start, None, first_moves), first_moves))
 
@@ -553,6 +660,8 @@ class BestFirst:
         self.open: list[tuple[int, int, State, Need, Link]] = []
         if solver.is_won(start):
             self.result = Result(WIN, first_moves, 0, 0.0, first_moves[0] if first_moves else None, solver.thoughtful)
+        elif solver.is_blocked(start):
+            self.result = Result(LOSS, [], 0, 0.0, None, solver.thoughtful)
         else:
             self.open.append((0, 0, start, None, (None, first_moves, 0)))
 
@@ -663,12 +772,14 @@ def solve(
     max_seconds: float | None = None,
     thoughtful: bool = False,
     prune: bool = True,
+    techniques: tuple[str, ...] = TECHNIQUES,
 ) -> Result:
     """Solve ``game`` from its current position without changing it.
 
     ``thoughtful=True`` lets the solver see every card; the default sees only
     what the player sees.  ``prune=False`` turns off the safe foundation moves
-    (the tests compare both).
+    (the tests compare both).  ``techniques`` names the second-round techniques to use
+    (``TECHNIQUES``, all of them, by default; the bench compares with none).
     """
     if game.is_won():
         return Result(WIN, thoughtful=thoughtful)
@@ -676,13 +787,15 @@ def solve(
     if thoughtful and prune:
         # First follow the engine's simple hint to the end: it wins many deals at once where
         # the search would wander.  The hint reads the stock order, so only thoughtful mode may.
-        share = max_seconds / 2 if max_seconds is not None else 5.0
+        # Without a time budget there is no clock either (a budget in nodes must give the same
+        # answer however busy the machine is); the playout is bounded by its moves.
+        share = max_seconds / 2 if max_seconds is not None else float("inf")
         line = greedy_playout(game, max_nodes if max_nodes is not None else 5000, started + share)
         if line is not None:
             return Result(WIN, line, len(line), time.perf_counter() - started, line[0], thoughtful)
     if max_seconds is not None:
         max_seconds = max(0.0, max_seconds - (time.perf_counter() - started))
-    run = Portfolio(Solver(game, thoughtful, prune), max_nodes, max_seconds)
+    run = Portfolio(Solver(game, thoughtful, prune, techniques), max_nodes, max_seconds)
     while run.advance(1 << 30) is None:
         pass
     assert run.result is not None

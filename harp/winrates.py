@@ -8,9 +8,10 @@ import statistics
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterable, Iterator
 
 from .game import Game
-from .solver import LOSS, UNKNOWN, WIN, solve
+from .solver import LOSS, TECHNIQUES, UNKNOWN, WIN, solve
 
 
 @dataclass(frozen=True)
@@ -22,13 +23,26 @@ class DealResult:
     seconds: float
 
 
-def solve_deal(job: tuple[str, int, float, dict[str, object]]) -> DealResult:
+@dataclass(frozen=True)
+class Job:
+    """One deal to solve: a time budget, or a budget in nodes (deterministic, for comparisons)."""
+
+    game: str
+    deal: int
+    budget: float | None
+    options: tuple[tuple[str, object], ...] = ()
+    max_nodes: int | None = None
+    techniques: tuple[str, ...] = TECHNIQUES
+
+
+def solve_deal(job: Job) -> DealResult:
     """Solve one deal from its start in thoughtful mode (a worker process runs this).
 
     A win counts only if its move list replays through the engine to a won game."""
-    game_id, deal, budget, options = job
-    game = Game.new(game_id, deal=deal, **options)  # type: ignore[arg-type]
-    result = solve(game, thoughtful=True, max_seconds=budget)
+    game_id, deal = job.game, job.deal
+    game = Game.new(game_id, deal=deal, **dict(job.options))  # type: ignore[arg-type]
+    result = solve(game, thoughtful=True, max_seconds=job.budget, max_nodes=job.max_nodes,
+                   techniques=job.techniques)
     verdict = result.verdict
     if verdict == WIN:
         for move in result.moves:
@@ -39,13 +53,24 @@ def solve_deal(job: tuple[str, int, float, dict[str, object]]) -> DealResult:
 
 
 def solve_deals(
-    game_id: str, deals: range, budget: float, jobs: int = 1, options: dict[str, object] | None = None
+    game_id: str, deals: Iterable[int], budget: float | None, jobs: int = 1, options: dict[str, object] | None = None,
+    max_nodes: int | None = None, techniques: tuple[str, ...] = TECHNIQUES,
 ) -> list[DealResult]:
-    work = [(game_id, deal, budget, options or {}) for deal in deals]
+    return list(each_solved(game_id, deals, budget, jobs, options, max_nodes, techniques))
+
+
+def each_solved(
+    game_id: str, deals: Iterable[int], budget: float | None, jobs: int = 1, options: dict[str, object] | None = None,
+    max_nodes: int | None = None, techniques: tuple[str, ...] = TECHNIQUES,
+) -> Iterator[DealResult]:
+    """Each deal's result as soon as it (and every deal before it) is solved, in deal order."""
+    settings = tuple(sorted((options or {}).items()))
+    work = [Job(game_id, deal, budget, settings, max_nodes, techniques) for deal in deals]
     if jobs <= 1:
-        return [solve_deal(job) for job in work]
+        yield from map(solve_deal, work)
+        return
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        return list(pool.map(solve_deal, work, chunksize=4))
+        yield from pool.map(solve_deal, work, chunksize=1)
 
 
 def wilson(successes: int, total: int, z: float = 1.96) -> tuple[float, float]:
@@ -130,10 +155,8 @@ def write_details(path: Path, results: list[DealResult], budget: float) -> None:
             writer.writerow([r.game, r.deal, r.verdict, r.nodes, f"{r.seconds:.3f}", f"{budget:g}"])
 
 
-def read_details(path: Path) -> dict[str, tuple[list[DealResult], float]]:
-    """Each game's results, sorted by deal, and its budget.  A game must cover one unbroken
-    range of deals, all solved with one budget; anything else is refused with a ValueError."""
-    games: dict[str, tuple[list[DealResult], float]] = {}
+def read_rows(path: Path) -> Iterator[tuple[DealResult, float]]:
+    """Every result line of a ``solve --csv`` file with its budget; a bad line is a ValueError."""
     with path.open(encoding="utf-8", newline="") as handle:
         for line, row in enumerate(csv.DictReader(handle), 2):
             try:
@@ -144,10 +167,34 @@ def read_details(path: Path) -> dict[str, tuple[list[DealResult], float]]:
                 raise ValueError(f"{path}, line {line}: not a result line ({', '.join(DETAIL_FIELDS)})") from None
             if result.verdict not in (WIN, LOSS, UNKNOWN):
                 raise ValueError(f"{path}, line {line}: unknown verdict {result.verdict!r}")
-            results, first_budget = games.setdefault(result.game, ([], budget))
-            if budget != first_budget:
-                raise ValueError(f"{result.game}: deals were solved with different budgets")
-            results.append(result)
+            yield result, budget
+
+
+def already_solved(path: Path, game_id: str, budget: float) -> dict[int, DealResult]:
+    """The deals of ``game_id`` a ``solve --csv`` file holds already, so a long run can go on
+    where it stopped.  A deal solved with another budget is refused with a ValueError."""
+    if not path.exists():
+        return {}
+    done: dict[int, DealResult] = {}
+    for result, solved_with in read_rows(path):
+        if result.game != game_id:
+            continue
+        if f"{solved_with:g}" != f"{budget:g}":
+            raise ValueError(f"{path} has {game_id} deal {result.deal} solved with a {solved_with:g}s budget, "
+                             f"not {budget:g}s: use another file, or the same budget")
+        done[result.deal] = result
+    return done
+
+
+def read_details(path: Path) -> dict[str, tuple[list[DealResult], float]]:
+    """Each game's results, sorted by deal, and its budget.  A game must cover one unbroken
+    range of deals, all solved with one budget; anything else is refused with a ValueError."""
+    games: dict[str, tuple[list[DealResult], float]] = {}
+    for result, budget in read_rows(path):
+        results, first_budget = games.setdefault(result.game, ([], budget))
+        if budget != first_budget:
+            raise ValueError(f"{result.game}: deals were solved with different budgets")
+        results.append(result)
     for game_id, (results, _) in games.items():
         results.sort(key=lambda r: r.deal)
         deals = [r.deal for r in results]

@@ -188,6 +188,43 @@ def test_solve_command_appends_every_deal_to_a_csv(tmp_path) -> None:
     assert all(0 <= float(r["seconds"]) < 5 for r in rows)
 
 
+def test_solve_command_resumes_from_its_csv(tmp_path, monkeypatch, capsys) -> None:
+    """A run that stops part way goes on where it stopped: the deals in the file are not solved again."""
+    import harp.winrates
+
+    path = tmp_path / "deals.csv"
+    assert main(["solve", "harpan", "--deals", "4-5", "--budget", "1s", "--csv", str(path)], out=io.StringIO()) == 0
+    solved: list[int] = []
+    real = harp.winrates.solve_deal
+    monkeypatch.setattr(harp.winrates, "solve_deal", lambda job: solved.append(job.deal) or real(job))
+    out = io.StringIO()
+    assert main(["solve", "harpan", "--deals", "3-6", "--budget", "1s", "--csv", str(path)], out=out) == 0
+    assert solved == [3, 6]
+    rows = list(csv.DictReader(path.open(encoding="utf-8")))
+    assert sorted(int(r["deal"]) for r in rows) == [3, 4, 5, 6]
+    assert "2 deal(s) already in" in out.getvalue()
+    assert "harpan" in out.getvalue().splitlines()[-1] and "     4 " in out.getvalue().splitlines()[-1]
+    # Another budget would mix two measurements in one table: refused, and the file is left alone.
+    before = path.read_text(encoding="utf-8")
+    assert main(["solve", "harpan", "--deals", "3-7", "--budget", "2s", "--csv", str(path)], out=io.StringIO()) == 2
+    assert "solved with a 1s budget, not 2s" in capsys.readouterr().err
+    assert path.read_text(encoding="utf-8") == before and solved == [3, 6]
+
+
+def test_bench_shows_the_solver_before_and_after_each_technique() -> None:
+    from harp.solver import TECHNIQUES
+
+    out = io.StringIO()
+    assert main(["bench", "solver", "harpan", "--deals", "4-5,204", "--nodes", "300"], out=out) == 0
+    lines = out.getvalue().splitlines()
+    assert "3 deals of every game (4-5,204), 300 nodes a deal" in lines[0]
+    rows = [line.split() for line in lines[2:]]
+    assert [row[1] for row in rows] == ["before"] + ["+" + name for name in TECHNIQUES]
+    # Deal 204 is lost by a blocked pattern: only the rows with "blocked" prove it at once.
+    assert all(int(row[6]) + int(row[5]) + int(row[4]) == 3 for row in rows)
+    assert int(rows[-1][5]) >= 1
+
+
 def test_certify_can_reuse_a_measured_run(tmp_path) -> None:
     measured = tmp_path / "deals.csv"
     measured.write_text("game,deal,verdict,nodes,seconds,budget\n"
@@ -240,3 +277,60 @@ def test_every_successor_replays_through_the_engine(game_id: str) -> None:
         for move in moves:
             twin.play(move)
         assert Solver(twin, True, False).start == after, moves
+
+
+def small_position(game_id: str, seed: int, left: int, **options: object) -> harp.Game:
+    """A random position of ``game_id`` with ``left`` cards off the foundations, some face down,
+    some in the talon, in the last pass: small enough for an exhaustive search to settle."""
+    import random
+
+    rng = random.Random(seed)
+    game = harp.Game.new(game_id, deal=1, **options)  # type: ignore[arg-type]
+    decks = game.rules.decks
+    game._value = [i % 52 for i in range(52 * decks)]  # card id i is the card value i % 52
+    heights = [13] * (4 * decks)
+    for _ in range(left):  # take cards off the tops of random foundations
+        slot = rng.choice([s for s, h in enumerate(heights) if h])
+        heights[slot] -= 1
+    slot_suits = [game.rules.slot_suit(s) for s in range(len(heights))]
+    suits = [kept if kept is not None else s // decks for s, kept in enumerate(slot_suits)]
+    game.foundations = [[suits[s] * 13 + r + 52 * (s % decks) for r in range(h)] for s, h in enumerate(heights)]
+    loose = [suits[s] * 13 + r + 52 * (s % decks) for s, h in enumerate(heights) for r in range(h, 13)]
+    rng.shuffle(loose)
+    talon = loose[: rng.randint(0, len(loose) // 2)]
+    columns: list[list[int]] = [[] for _ in game.tableau]
+    for card in loose[len(talon):]:
+        columns[rng.randrange(3)].append(card)
+    game.tableau = columns
+    game.down = [max(0, len(col) - rng.randint(1, 2)) for col in columns]
+    split = rng.randint(0, len(talon))
+    game.waste, game.stock = talon[:split], talon[split:][::-1]
+    game.pass_number = game.rules.passes if game.rules.passes is not None else 1
+    return game
+
+
+@pytest.mark.parametrize("game_id, options, left, least_blocked", [
+    ("harpan", {"passes": 1}, 22, 3), ("harpan", {"passes": 3, "takeback": False}, 22, 3), ("harpan", {}, 20, 2),
+    ("gargantua", {}, 18, 0), ("harp", {"takeback": True}, 18, 0), ("easy-harp", {}, 14, 0),
+])
+def test_every_blocked_position_is_lost_by_exhaustive_search(
+        game_id: str, options: dict[str, object], left: int, least_blocked: int) -> None:
+    """The static loss proof (Solver.is_blocked) against a search of every line, without pruning
+    and without the second-round techniques, on small random positions; and the solver with its
+    techniques agrees with that search wherever both finish (two decks are rarely blocked, but
+    the search prunes positions that become blocked on the way)."""
+    blocked = settled = 0
+    for seed in range(60):
+        game = small_position(game_id, seed, left, **options)
+        solver = Solver(game, True, True)
+        plain = solve(game, thoughtful=True, max_nodes=20_000, prune=False, techniques=())
+        if solver.is_blocked(solver.start):
+            blocked += 1
+            assert plain.verdict != WIN, f"seed {seed}: blocked, but the exhaustive search wins"
+        full = solve(game, thoughtful=True, max_nodes=20_000)
+        if UNKNOWN not in (plain.verdict, full.verdict):
+            settled += 1
+            assert full.verdict == plain.verdict, f"seed {seed}"
+        if full.verdict == WIN:
+            assert replays_to_a_win(game, full.moves)
+    assert blocked >= least_blocked and settled >= 40, (blocked, settled)
