@@ -24,7 +24,7 @@ from typing import Any, Awaitable, Callable, Coroutine
 import harp
 
 from .advisor import Advisor, hint_text  # noqa: F401 - tests/browser/test_solver_ui.py imports hint_text from here
-from .cards import card_label, make_move
+from .cards import card_label, make_move, parse_move
 from .clock import Clock
 from .ports import DialogWindows, Screen, Storage, Thinker
 from .stats import Stats, clean_settings
@@ -143,6 +143,35 @@ class Controller:
             return
         if self._is_top(pile, index):
             self._refuse(f"No foundation takes the {card_label(cards[index])} yet.")
+
+    def one_tap(self, pile: str, index: int | None) -> bool:
+        """One-tap play: the card (or the run from it) goes to its best place; a
+        refusal only when nothing takes it."""
+        cards = self.screen.pile_cards(pile)
+        if index is None or index >= len(cards) or cards[index] == "??" or pile.startswith("f"):
+            return False
+        count = len(cards) - index
+        move = self.best_move(pile, count)
+        if move is None:
+            what = card_label(cards[index]) if count == 1 else f"run of {count} cards"
+            self._refuse(f"Nothing takes the {what} now.")
+            return False
+        return self._play(move)
+
+    def best_move(self, pile: str, count: int) -> str | None:
+        """Where one tap sends the top count cards of pile: a foundation first, then the
+        move the hint picks when it moves these cards, then the column a double tap picks."""
+        g = self.game
+        if count == 1:
+            home = g.foundation_move(pile)
+            if home:
+                return home
+        hinted = harp.hint(g)
+        if hinted and hinted != "s":
+            source, moved, _ = parse_move(hinted)
+            if source == pile and moved == count:
+                return hinted
+        return g.tableau_move(pile, count)
 
     def double_tap(self, pile: str, index: int | None) -> bool:
         """Two quick taps: the card (or the run from it) goes to a column."""

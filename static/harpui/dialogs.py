@@ -19,6 +19,12 @@ from .thinking import spawn
 from .winnable import count_text, is_default, pick
 
 
+# The Options window's switches: checkbox id -> setting key (stats.DEFAULT_SETTINGS).
+SWITCHES = (("set-one-tap", "one_tap"), ("set-double-tap", "double_tap"),
+            ("set-interactive", "interactive"), ("set-relaxed", "relaxed"),
+            ("set-auto-finish", "auto_finish"))
+
+
 def _passes_value(passes: int | None) -> str:
     return "unlimited" if passes is None else str(passes)
 
@@ -40,8 +46,7 @@ class Dialogs:
         listen(by_id("code-open"), "click", lambda ev: self._open_code())
         listen(by_id("code-input"), "keydown", self._code_key)
         listen(by_id("code-input"), "input", lambda ev: self._code_error(""))
-        for box, key in (("set-double-tap", "double_tap"), ("set-interactive", "interactive"),
-                         ("set-relaxed", "relaxed"), ("set-auto-finish", "auto_finish")):
+        for box, key in SWITCHES:
             listen(by_id(box), "change", self._setting_handler(key))
         listen(by_id("won-undo"), "click", lambda ev: self._after_end("undo", "dlg-won"))
         listen(by_id("won-new"), "click", lambda ev: self._after_end("new", "dlg-won"))
@@ -71,11 +76,8 @@ class Dialogs:
         if name == "new":
             self._prepare_new()
         elif name == "settings":
-            s = self.controller.settings
-            by_id("set-double-tap").checked = s["double_tap"]
-            by_id("set-interactive").checked = s["interactive"]
-            by_id("set-relaxed").checked = s["relaxed"]
-            by_id("set-auto-finish").checked = s["auto_finish"]
+            for box, key in SWITCHES:
+                by_id(box).checked = self.controller.settings[key]
         elif name == "stats":
             self._fill_stats()
         elif name == "help":

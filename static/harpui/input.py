@@ -182,6 +182,10 @@ class Input:
         cards = self.renderer.pile_cards(pile)
         if index is None or index >= len(cards) or is_face_down(cards[index]):
             return
+        if self.controller.settings["one_tap"]:
+            self.last_tap = None
+            self.controller.one_tap(pile, index)
+            return
         now = time.monotonic()
         last = self.last_tap
         if (last and last[0] == pile and last[1] == index and now - last[2] < DOUBLE_TAP_S

@@ -11,6 +11,7 @@ from typing import Any
 
 DEFAULT_SETTINGS: dict[str, Any] = {
     "double_tap": True,
+    "one_tap": False,            # one tap sends a card to its best place (else: tap = foundation, double tap = column)
     "interactive": True,
     "relaxed": False,
     "winnable_only": False,      # New Deal picks from the certified winnable deals

@@ -334,6 +334,23 @@ def test_a_tap_sends_the_top_card_to_a_foundation() -> None:
     assert r.log == COMMIT
 
 
+def test_one_tap_sends_a_card_to_its_best_place_and_refuses_only_when_nothing_fits() -> None:
+    r = rig()
+    assert r.controller.one_tap("t7", 6)                 # a foundation first
+    assert r.screen.view is not None and ["AD"] in r.screen.view["foundations"]
+    assert r.controller.one_tap("t2", 1)                 # no foundation: the double tap's column
+    assert r.screen.view["tableau"][4][-2:] == ["7S", "6H"]
+    assert harp.hint(r.game) == "t5:2>t1"
+    assert r.controller.one_tap("t5", 4)                 # the run from the 7S: the hint's move
+    assert r.screen.view["tableau"][0] == ["8D", "7S", "6H"]
+    assert r.log == COMMIT * 3 and r.screen.toasts == []
+    assert not r.controller.one_tap("t3", 2)             # the 3 of hearts fits nowhere
+    assert r.screen.toasts == ["Nothing takes the 3 of hearts now."]
+    assert not r.controller.one_tap("t3", 1)             # a face-down card: nothing at all
+    assert not r.controller.one_tap("f1", 0)             # foundations give nothing back by a tap
+    assert r.log == COMMIT * 3 and len(r.screen.toasts) == 1
+
+
 def test_a_drop_moves_cards_between_columns() -> None:
     r = rig()
     assert r.controller.drop("t2", 1, "t5")
