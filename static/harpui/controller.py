@@ -26,13 +26,14 @@ import harp
 from .advisor import Advisor, hint_text  # noqa: F401 - tests/browser/test_solver_ui.py imports hint_text from here
 from .cards import card_label, make_move, parse_move
 from .clock import Clock
+from .looks import PACE, look_attributes
 from .ports import DialogWindows, Screen, Storage, Thinker
 from .stats import Stats, clean_settings
 from .thinking import spawn
 from .winnable import Lists
 
 DOUBLE_TAP_S = 0.45
-FINISH_STEP_S = 0.07     # Finish plays one card home this often (0 with reduced motion)
+FINISH_STEP_S = 0.07     # Finish plays one card home this often (0 with reduced motion; looks.PACE)
 TAKE_BACK_NOTE = "Undo brings your game back."
 
 
@@ -257,7 +258,7 @@ class Controller:
                 if game.is_won():
                     break
                 played = game.history_length
-                await self._sleep(self.finish_step_s)
+                await self._sleep(self.finish_step_s * PACE[self.settings["animation"]])
                 if game is not self.game or game.history_length != played:
                     break                      # the player did something else meanwhile
         finally:
@@ -439,7 +440,8 @@ class Controller:
         return {"name": g.rules.name, "deal_label": label,
                 "relaxed": self.settings["relaxed"],
                 "take_back": self.previous is not None,
-                "finish": not self._finishing and bool(g.finishing_moves())}
+                "finish": not self._finishing and bool(g.finishing_moves()),
+                "looks": look_attributes(self.settings)}
 
     def relayout(self) -> None:
         """Render again without a change (the window was resized): no save."""

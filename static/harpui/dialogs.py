@@ -22,7 +22,11 @@ from .winnable import count_text, is_default, pick
 # The Options window's switches: checkbox id -> setting key (stats.DEFAULT_SETTINGS).
 SWITCHES = (("set-one-tap", "one_tap"), ("set-double-tap", "double_tap"),
             ("set-interactive", "interactive"), ("set-relaxed", "relaxed"),
-            ("set-auto-finish", "auto_finish"))
+            ("set-auto-finish", "auto_finish"), ("set-four-colour", "four_colour"),
+            ("set-left-handed", "left_handed"))
+# Its lists: select id -> setting key (looks.CHOICES holds the values).
+CHOICE_FIELDS = (("set-theme", "theme"), ("set-card-size", "card_size"),
+                 ("set-animation", "animation"), ("set-card-back", "card_back"))
 
 
 def _passes_value(passes: int | None) -> str:
@@ -48,6 +52,8 @@ class Dialogs:
         listen(by_id("code-input"), "input", lambda ev: self._code_error(""))
         for box, key in SWITCHES:
             listen(by_id(box), "change", self._setting_handler(key))
+        for field, key in CHOICE_FIELDS:
+            listen(by_id(field), "change", self._setting_handler(key, "value"))
         listen(by_id("won-undo"), "click", lambda ev: self._after_end("undo", "dlg-won"))
         listen(by_id("won-new"), "click", lambda ev: self._after_end("new", "dlg-won"))
         listen(by_id("stuck-undo"), "click", lambda ev: self._after_end("undo", "dlg-stuck"))
@@ -78,6 +84,8 @@ class Dialogs:
         elif name == "settings":
             for box, key in SWITCHES:
                 by_id(box).checked = self.controller.settings[key]
+            for field, key in CHOICE_FIELDS:
+                by_id(field).value = self.controller.settings[key]
         elif name == "stats":
             self._fill_stats()
         elif name == "help":
@@ -247,9 +255,11 @@ class Dialogs:
         self.renderer.toast(f"Copied {code}.", 2)
 
     # -- Options ---------------------------------------------------------------
-    def _setting_handler(self, key: str) -> Any:
+    def _setting_handler(self, key: str, field: str = "checked") -> Any:
+        """A change handler: a checkbox's checked state, or a list's value (field="value")."""
         def changed(ev: Any) -> None:
-            self.controller.set_setting(key, bool(ev.target.checked))
+            value = bool(ev.target.checked) if field == "checked" else str(ev.target.value)
+            self.controller.set_setting(key, value)
         return changed
 
     # -- Statistics --------------------------------------------------------------

@@ -283,6 +283,8 @@ class Input:
     def _rows(self) -> tuple[list[str], list[str]]:
         names = self.renderer.pile_names()
         top = [n for n in names if not n.startswith("t")]
+        # Left to right as shown: the left-handed layout puts the stock on the right.
+        top.sort(key=lambda n: _center_x(self.renderer.piles[n]))
         return top, [n for n in names if n.startswith("t")]
 
     def _arrow(self, key: str) -> None:

@@ -37,6 +37,7 @@ class Renderer:
         self._pile_written: dict[str, tuple] = {}
         self._pile_look: dict[str, tuple[str, str]] = {}   # pile -> (slot art, suit word)
         self._relaxed = False
+        self._looks: dict[str, str] = {}         # the look attributes written on <html>
         self.order: dict[str, list[int]] = {}  # pile -> ids bottom->top, as rendered
         self.where: dict[int, tuple[str, int]] = {}  # card id -> (pile, index)
         self.view: dict[str, Any] | None = None
@@ -99,6 +100,7 @@ class Renderer:
     # -- the render ----------------------------------------------------------
     def render(self, view: dict[str, Any], rules: harp.Rules, info: dict[str, Any]) -> None:
         """Draw view; info carries the header texts and settings."""
+        self._show_looks(info.get("looks") or {})
         self._build_piles(view, rules)
         ids = view["ids"]
         card_w, card_h, room = self._metrics()
@@ -135,6 +137,14 @@ class Renderer:
         if flip:
             self._animate(before)
         self._render_info(view, info)
+
+    def _show_looks(self, looks: dict[str, str]) -> None:
+        """The player's looks as <html> attributes (harpui/looks.py; style.css draws them)."""
+        root = document.documentElement
+        for name, value in looks.items():
+            if self._looks.get(name) != value:
+                root.setAttribute(name, value)
+        self._looks = dict(looks)
 
     def _render_pile(self, name: str, cards: list[str], cids: list[int],
                      tops: list[float], lefts: list[float]) -> None:
@@ -258,7 +268,7 @@ class Renderer:
             piles.append([name, art, suit, label, state, height, cards])
         texts = {key: str(by_id(key).textContent) for key in early.TEXTS if not nil(by_id(key))}
         board = {"columns": len(view["tableau"]), "found": len(view["foundations"]),
-                 "draw": view["draw"], "relaxed": self._relaxed}
+                 "draw": view["draw"], "relaxed": self._relaxed, "looks": self._looks}
         return early.board_record(game, board, piles, texts, str(document.title))
 
     def show_clock(self, seconds: int) -> None:
@@ -266,7 +276,8 @@ class Renderer:
 
     def _animate(self, before: dict[int, Any]) -> None:
         """FLIP: start moved cards where they were, then let CSS slide them home."""
-        if window.matchMedia("(prefers-reduced-motion: reduce)").matches:
+        if (self._looks.get("data-motion") == "off"
+                or window.matchMedia("(prefers-reduced-motion: reduce)").matches):
             return
         for cid, old in before.items():
             el = self.cards.get(cid)

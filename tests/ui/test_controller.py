@@ -299,7 +299,10 @@ def test_start_opens_the_url_code_and_commits_once() -> None:
     r = rig()
     assert r.game.code == HARPAN_1 and r.screen.view is not None
     assert r.screen.info == {"name": "Harpan", "deal_label": "Deal 1", "relaxed": False,
-                             "take_back": False, "finish": False}
+                             "take_back": False, "finish": False,
+                             "looks": {"data-scheme": "auto", "data-card-size": "auto",
+                                       "data-motion": "normal", "data-back": "blue",
+                                       "data-deck": "two", "data-hand": "right"}}
     assert harp.Game.from_json(r.saved()["game"]).code == HARPAN_1   # the page's test contract
 
 
