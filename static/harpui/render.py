@@ -38,6 +38,7 @@ class Renderer:
         self._pile_look: dict[str, tuple[str, str]] = {}   # pile -> (slot art, suit word)
         self._relaxed = False
         self._looks: dict[str, str] = {}         # the look attributes written on <html>
+        self._board_top = self._board_w = ""      # --board-top and --board-w as written
         self.order: dict[str, list[int]] = {}  # pile -> ids bottom->top, as rendered
         self.where: dict[int, tuple[str, int]] = {}  # card id -> (pile, index)
         self.view: dict[str, Any] | None = None
@@ -88,8 +89,21 @@ class Renderer:
             pile(f"t{i + 1}", "column", self.tableau)
 
     # -- metrics -------------------------------------------------------------
+    def _measure_board(self) -> None:
+        """Tell style.css where the board starts (--board-top, for the phone
+        landscape layout's card size) and how wide it is (--board-w, for messages)."""
+        top = f"{float(self.board.getBoundingClientRect().top) + float(window.scrollY):.0f}px"
+        if top != self._board_top:
+            self._board_top = top
+            self.board.style.setProperty("--board-top", top)
+        width = f"{float(self.board.getBoundingClientRect().width):.0f}px"
+        if width != self._board_w:
+            self._board_w = width
+            document.documentElement.style.setProperty("--board-w", width)
+
     def _metrics(self) -> tuple[float, float, float]:
         """Card width and height in px, and the height a column may use."""
+        self._measure_board()
         sample = self.piles["t1"]
         w = float(sample.offsetWidth) or 60.0
         h = w * 1.4
@@ -136,7 +150,7 @@ class Renderer:
         self.view = view
         if flip:
             self._animate(before)
-        self._render_info(view, info)
+        self._render_info(view, rules, info)
 
     def _show_looks(self, looks: dict[str, str]) -> None:
         """The player's looks as <html> attributes (harpui/looks.py; style.css draws them)."""
@@ -231,13 +245,14 @@ class Renderer:
             el.style.height = height
         self._pile_written[name] = written
 
-    def _render_info(self, view: dict[str, Any], info: dict[str, Any]) -> None:
+    def _render_info(self, view: dict[str, Any], rules: harp.Rules, info: dict[str, Any]) -> None:
         by_id("game-name").textContent = info["name"]
         by_id("deal-label").textContent = info["deal_label"]
         by_id("moves").textContent = str(view["moves"])
         by_id("score").textContent = str(view["score"])
         passes = view.get("passes_left")
-        by_id("passes").textContent = "" if passes is None else (
+        # Only where the rules allow a redeal at all (Big Harp allows none: no "0 redeals left").
+        by_id("passes").textContent = "" if passes is None or rules.passes == 1 else (
             f"{passes} redeal{'s' if passes != 1 else ''} left")
         self._relaxed = bool(info["relaxed"])
         document.body.classList.toggle("relaxed", self._relaxed)
