@@ -151,6 +151,8 @@ class Controller:
         cards = self.screen.pile_cards(pile)
         if index is None or index >= len(cards) or cards[index] == "??" or pile.startswith("f"):
             return False
+        if pile == "w" and not self._is_top(pile, index):
+            return False                    # only the waste's top card plays
         count = len(cards) - index
         move = self.best_move(pile, count)
         if move is None:

@@ -351,7 +351,10 @@ def test_one_tap_sends_a_card_to_its_best_place_and_refuses_only_when_nothing_fi
     assert r.screen.toasts == ["Nothing takes the 3 of hearts now."]
     assert not r.controller.one_tap("t3", 1)             # a face-down card: nothing at all
     assert not r.controller.one_tap("f1", 0)             # foundations give nothing back by a tap
-    assert r.log == COMMIT * 3 and len(r.screen.toasts) == 1
+    for _ in range(3):
+        r.controller.draw()
+    assert not r.controller.one_tap("w", 0)              # only the waste's top card plays
+    assert r.log == COMMIT * 6 and len(r.screen.toasts) == 1
 
 
 def test_a_drop_moves_cards_between_columns() -> None:
