@@ -15,6 +15,10 @@
  * the embed page, game) in the URL that would open another one.  Anything
  * unreadable is ignored and the page boots as usual.
  *
+ * The player's looks (theme, card size...) stored with the copy are set on
+ * <html> first, whether or not the board is drawn, so a dark theme chosen
+ * in Options does not flash light while Python starts.
+ *
  * Taps on the early board are queued (window.harpEarly.take(), for
  * harpui/startup.py) and played once the game is ready if they still fit;
  * meanwhile the tapped card is marked as waiting and a toast says the game
@@ -172,9 +176,21 @@
     }
   };
 
+  function showLooks() {   // the player's looks (harpui/looks.py), kept with the board's copy
+    var board = record("board"), looks = board && board.looks;
+    if (!looks || typeof looks !== "object") return;
+    for (var name in looks) {
+      var value = looks[name];
+      if (/^data-[a-z-]+$/.test(name) && typeof value === "string" && /^[a-z]+$/.test(value)) {
+        root.setAttribute(name, value);
+      }
+    }
+  }
+
   function start() {
     var board = null;
     try {
+      showLooks();
       board = savedBoard();
       if (board) draw(board);
     } catch (e) {

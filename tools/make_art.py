@@ -9,8 +9,9 @@ Standard library only. The output is deterministic: running the script again
 reproduces the committed files byte for byte.
 
 The sprite holds one <symbol> per card, each with viewBox 0 0 200 280:
-    c-AS .. c-KS, c-AH .. c-KH, c-AD .. c-KD, c-AC .. c-KC   (ranks A 2-9 T J Q K)
-    back         the face-down card
+    c-AS .. c-KS, c-AH .. c-KH, c-AD .. c-KD, c-AC .. c-KC   (ranks A 2-9 T J Q K;
+                 suit colours: CSS --ink-S, --ink-H, --ink-D, --ink-C, red and black without them)
+    back         the face-down card (its colours: CSS --back, --back-edge; blue without them)
     empty        outline of an empty pile (drawn in currentColor)
     f-S f-H f-D f-C   empty foundation slots with a faint suit (currentColor)
 Use it as  <svg viewBox="0 0 200 280"><use href="./static/cards.svg#c-7H"/></svg>.
@@ -37,6 +38,10 @@ COLOUR = {"S": BLACK, "C": BLACK, "H": RED, "D": RED}
 TINT = {"S": "#eceff4", "C": "#eceff4", "H": "#fbeaea", "D": "#fbeaea"}
 BACK_BLUE = "#28508f"
 BACK_EDGE = "#1d3c6e"
+# The back's colours as CSS values: the page's card back choice sets --back and
+# --back-edge on <html> (style.css); anywhere else it is blue.
+BACK = f"var(--back,{BACK_BLUE})"
+EDGE = f"var(--back-edge,{BACK_EDGE})"
 
 W, H = 200, 280
 
@@ -75,11 +80,17 @@ def suit_use(suit: str, x: float, y: float, size: float, extra: str = "") -> str
             f'width="{_num(size)}" height="{_num(size)}"{extra}/>')
 
 
+def ink(suit: str) -> str:
+    """A suit's colour as a CSS value: the page's --ink-<suit> (its four-colour
+    deck sets them on <html>), else the usual red or black."""
+    return f"var(--ink-{suit},{COLOUR[suit]})"
+
+
 def card_symbol(rank: str, suit: str) -> str:
-    colour = COLOUR[suit]
+    colour = ink(suit)
     label = RANK_TEXT.get(rank, rank)
     parts = [f'<symbol id="c-{rank}{suit}" viewBox="0 0 {W} {H}">', '<use href="#face"/>',
-             f'<g fill="{colour}">']
+             f'<g style="fill:{colour}">']
     # Corner index: the top strip (about a quarter of the card) is all a
     # stacked column shows, so rank and suit sit side by side, large.
     # Everything in it stays above y = 66 (under 24 % of the height).
@@ -89,7 +100,7 @@ def card_symbol(rank: str, suit: str) -> str:
     if rank in "JQK":
         # Court: a tinted panel with a big letter over a suit pip.
         parts.append(f'<rect x="30" y="88" width="140" height="176" rx="12" '
-                     f'fill="{TINT[suit]}" stroke="{colour}" stroke-width="3"/>')
+                     f'style="fill:{TINT[suit]};stroke:{colour}" stroke-width="3"/>')
         parts.append(f'<text x="100" y="180" font-size="96" text-anchor="middle" '
                      f'{FONT}>{label}</text>')
         parts.append(suit_use(suit, 77, 208, 46))
@@ -131,12 +142,12 @@ def back_symbol() -> str:
     lattice = _lattice(22, 22, 178, 258, 19.5)
     return (
         f'<symbol id="back" viewBox="0 0 {W} {H}">'
-        f'<rect x="1.5" y="1.5" width="197" height="277" rx="14" fill="{BACK_BLUE}" '
-        f'stroke="{BACK_EDGE}" stroke-width="3"/>'
+        f'<rect x="1.5" y="1.5" width="197" height="277" rx="14" style="fill:{BACK};stroke:{EDGE}" '
+        f'stroke-width="3"/>'
         f'<path d="{lattice}" stroke="#fff" stroke-opacity=".2" stroke-width="2.5" fill="none"/>'
         f'<rect x="14" y="14" width="172" height="252" rx="8" fill="none" stroke="#fff" '
         f'stroke-opacity=".75" stroke-width="4"/>'
-        f'<path d="M100 104L136 140L100 176L64 140Z" fill="{BACK_BLUE}" stroke="#fff" '
+        f'<path d="M100 104L136 140L100 176L64 140Z" style="fill:{BACK}" stroke="#fff" '
         f'stroke-opacity=".75" stroke-width="4"/>'
         f'<path d="M100 122L118 140L100 158L82 140Z" fill="#fff" fill-opacity=".75"/>'
         "</symbol>"

@@ -24,17 +24,18 @@ from typing import Any, Awaitable, Callable, Coroutine
 import harp
 
 from .advisor import Advisor, hint_text  # noqa: F401 - tests/browser/test_solver_ui.py imports hint_text from here
-from .cards import make_move
+from .cards import make_move, parse_move
 from .announce import move_words
-from .words import card_name, reason, t
+from .words import card_name, reason, t, tn
 from .clock import Clock
+from .looks import PACE, look_attributes
 from .ports import DialogWindows, Screen, Storage, Thinker
 from .stats import Stats, clean_settings
 from .thinking import spawn
 from .winnable import Lists
 
 DOUBLE_TAP_S = 0.45
-FINISH_STEP_S = 0.07     # Finish plays one card home this often (0 with reduced motion)
+FINISH_STEP_S = 0.07     # Finish plays one card home this often (0 with reduced motion; looks.PACE)
 
 
 class Controller:
@@ -170,6 +171,37 @@ class Controller:
         if self._is_top(pile, index):
             self._refuse(t("refuse.no_foundation", card=card_name(cards[index])))
 
+    def one_tap(self, pile: str, index: int | None) -> bool:
+        """One-tap play: the card (or the run from it) goes to its best place; a
+        refusal only when nothing takes it."""
+        cards = self.screen.pile_cards(pile)
+        if index is None or index >= len(cards) or cards[index] == "??" or pile.startswith("f"):
+            return False
+        if pile == "w" and not self._is_top(pile, index):
+            return False                    # only the waste's top card plays
+        count = len(cards) - index
+        move = self.best_move(pile, count)
+        if move is None:
+            self._refuse(t("msg.nothing_takes", card=card_name(cards[index])) if count == 1
+                         else tn("msg.nothing_takes_run", count))
+            return False
+        return self._play(move)
+
+    def best_move(self, pile: str, count: int) -> str | None:
+        """Where one tap sends the top count cards of pile: a foundation first, then the
+        move the hint picks when it moves these cards, then the column a double tap picks."""
+        g = self.game
+        if count == 1:
+            home = g.foundation_move(pile)
+            if home:
+                return home
+        hinted = harp.hint(g)
+        if hinted and hinted != "s":
+            source, moved, _ = parse_move(hinted)
+            if source == pile and moved == count:
+                return hinted
+        return g.tableau_move(pile, count)
+
     def double_tap(self, pile: str, index: int | None) -> bool:
         """Two quick taps: the card (or the run from it) goes to a column."""
         cards = self.screen.pile_cards(pile)
@@ -255,7 +287,7 @@ class Controller:
                 if game.is_won():
                     break
                 played = game.history_length
-                await self._sleep(self.finish_step_s)
+                await self._sleep(self.finish_step_s * PACE[self.settings["animation"]])
                 if game is not self.game or game.history_length != played:
                     break                      # the player did something else meanwhile
         finally:
@@ -444,7 +476,8 @@ class Controller:
         return {"name": g.rules.name, "deal_label": label,
                 "relaxed": self.settings["relaxed"],
                 "take_back": self.previous is not None,
-                "finish": not self._finishing and bool(g.finishing_moves())}
+                "finish": not self._finishing and bool(g.finishing_moves()),
+                "looks": look_attributes(self.settings)}
 
     def relayout(self) -> None:
         """Render again without a change (the window was resized): no save."""

@@ -28,6 +28,16 @@ def help_folder() -> str:
     return "./static/help/" + ("" if lang == LANGUAGES[0] else f"{lang}/")
 
 
+# The Options window's switches: checkbox id -> setting key (stats.DEFAULT_SETTINGS).
+SWITCHES = (("set-one-tap", "one_tap"), ("set-double-tap", "double_tap"),
+            ("set-interactive", "interactive"), ("set-relaxed", "relaxed"),
+            ("set-auto-finish", "auto_finish"), ("set-four-colour", "four_colour"),
+            ("set-left-handed", "left_handed"))
+# Its lists: select id -> setting key (looks.CHOICES holds the values).
+CHOICE_FIELDS = (("set-theme", "theme"), ("set-card-size", "card_size"),
+                 ("set-animation", "animation"), ("set-card-back", "card_back"))
+
+
 def _passes_value(passes: int | None) -> str:
     return "unlimited" if passes is None else str(passes)   # an option value, not words
 
@@ -49,10 +59,11 @@ class Dialogs:
         listen(by_id("code-open"), "click", lambda ev: self._open_code())
         listen(by_id("code-input"), "keydown", self._code_key)
         listen(by_id("code-input"), "input", lambda ev: self._code_error(""))
-        for box, key in (("set-double-tap", "double_tap"), ("set-interactive", "interactive"),
-                         ("set-relaxed", "relaxed"), ("set-auto-finish", "auto_finish")):
+        for box, key in SWITCHES:
             listen(by_id(box), "change", self._setting_handler(key))
         listen(by_id("set-language"), "change", self._language_changed)
+        for field, key in CHOICE_FIELDS:
+            listen(by_id(field), "change", self._setting_handler(key, "value"))
         listen(by_id("won-undo"), "click", lambda ev: self._after_end("undo", "dlg-won"))
         listen(by_id("won-new"), "click", lambda ev: self._after_end("new", "dlg-won"))
         listen(by_id("stuck-undo"), "click", lambda ev: self._after_end("undo", "dlg-stuck"))
@@ -81,12 +92,11 @@ class Dialogs:
         if name == "new":
             self._prepare_new()
         elif name == "settings":
-            s = self.controller.settings
-            by_id("set-double-tap").checked = s["double_tap"]
-            by_id("set-interactive").checked = s["interactive"]
-            by_id("set-relaxed").checked = s["relaxed"]
-            by_id("set-auto-finish").checked = s["auto_finish"]
-            by_id("set-language").value = s["language"]
+            for box, key in SWITCHES:
+                by_id(box).checked = self.controller.settings[key]
+            for field, key in CHOICE_FIELDS:
+                by_id(field).value = self.controller.settings[key]
+            by_id("set-language").value = self.controller.settings["language"]
         elif name == "stats":
             self._fill_stats()
         elif name == "help":
@@ -257,9 +267,11 @@ class Dialogs:
         self.renderer.toast(t("msg.copied", code=code), 2)
 
     # -- Options ---------------------------------------------------------------
-    def _setting_handler(self, key: str) -> Any:
+    def _setting_handler(self, key: str, field: str = "checked") -> Any:
+        """A change handler: a checkbox's checked state, or a list's value (field="value")."""
         def changed(ev: Any) -> None:
-            self.controller.set_setting(key, bool(ev.target.checked))
+            value = bool(ev.target.checked) if field == "checked" else str(ev.target.value)
+            self.controller.set_setting(key, value)
         return changed
 
     def _language_changed(self, ev: Any) -> None:

@@ -183,6 +183,10 @@ class Input:
         cards = self.renderer.pile_cards(pile)
         if index is None or index >= len(cards) or is_face_down(cards[index]):
             return
+        if self.controller.settings["one_tap"]:
+            self.last_tap = None
+            self.controller.one_tap(pile, index)
+            return
         now = time.monotonic()
         last = self.last_tap
         if (last and last[0] == pile and last[1] == index and now - last[2] < DOUBLE_TAP_S
@@ -279,6 +283,8 @@ class Input:
     def _rows(self) -> tuple[list[str], list[str]]:
         names = self.renderer.pile_names()
         top = [n for n in names if not n.startswith("t")]
+        # Left to right as shown: the left-handed layout puts the stock on the right.
+        top.sort(key=lambda n: _center_x(self.renderer.piles[n]))
         return top, [n for n in names if n.startswith("t")]
 
     def _arrow(self, key: str) -> None:

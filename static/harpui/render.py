@@ -39,6 +39,8 @@ class Renderer:
         self._pile_written: dict[str, tuple] = {}
         self._pile_look: dict[str, tuple[str, str]] = {}   # pile -> (slot art, suit letter)
         self._relaxed = False
+        self._looks: dict[str, str] = {}         # the look attributes written on <html>
+        self._board_top = self._board_w = ""      # --board-top and --board-w as written
         self.order: dict[str, list[int]] = {}  # pile -> ids bottom->top, as rendered
         self.where: dict[int, tuple[str, int]] = {}  # card id -> (pile, index)
         self.view: dict[str, Any] | None = None
@@ -93,8 +95,21 @@ class Renderer:
         self._shape = None
 
     # -- metrics -------------------------------------------------------------
+    def _measure_board(self) -> None:
+        """Tell style.css where the board starts (--board-top, for the phone
+        landscape layout's card size) and how wide it is (--board-w, for messages)."""
+        top = f"{float(self.board.getBoundingClientRect().top) + float(window.scrollY):.0f}px"
+        if top != self._board_top:
+            self._board_top = top
+            self.board.style.setProperty("--board-top", top)
+        width = f"{float(self.board.getBoundingClientRect().width):.0f}px"
+        if width != self._board_w:
+            self._board_w = width
+            document.documentElement.style.setProperty("--board-w", width)
+
     def _metrics(self) -> tuple[float, float, float]:
         """Card width and height in px, and the height a column may use."""
+        self._measure_board()
         sample = self.piles["t1"]
         w = float(sample.offsetWidth) or 60.0
         h = w * 1.4
@@ -105,6 +120,7 @@ class Renderer:
     # -- the render ----------------------------------------------------------
     def render(self, view: dict[str, Any], rules: harp.Rules, info: dict[str, Any]) -> None:
         """Draw view; info carries the header texts and settings."""
+        self._show_looks(info.get("looks") or {})
         self._build_piles(view, rules)
         ids = view["ids"]
         card_w, card_h, room = self._metrics()
@@ -140,7 +156,15 @@ class Renderer:
         self.view = view
         if flip:
             self._animate(before)
-        self._render_info(view, info)
+        self._render_info(view, rules, info)
+
+    def _show_looks(self, looks: dict[str, str]) -> None:
+        """The player's looks as <html> attributes (harpui/looks.py; style.css draws them)."""
+        root = document.documentElement
+        for name, value in looks.items():
+            if self._looks.get(name) != value:
+                root.setAttribute(name, value)
+        self._looks = dict(looks)
 
     def _render_pile(self, name: str, cards: list[str], cids: list[int],
                      tops: list[float], lefts: list[float]) -> None:
@@ -219,13 +243,14 @@ class Renderer:
             el.style.height = height
         self._pile_written[name] = written
 
-    def _render_info(self, view: dict[str, Any], info: dict[str, Any]) -> None:
+    def _render_info(self, view: dict[str, Any], rules: harp.Rules, info: dict[str, Any]) -> None:
         by_id("game-name").textContent = info["name"]
         by_id("deal-label").textContent = info["deal_label"]
         by_id("moves").textContent = str(view["moves"])
         by_id("score").textContent = str(view["score"])
         passes = view.get("passes_left")
-        by_id("passes").textContent = "" if passes is None else tn("label.redeals", passes)
+        # Only where the rules allow a redeal at all (Big Harp allows none: no "0 redeals left").
+        by_id("passes").textContent = "" if passes is None or rules.passes == 1 else tn("label.redeals", passes)
         self._relaxed = bool(info["relaxed"])
         document.body.classList.toggle("relaxed", self._relaxed)
         self.board.setAttribute("data-draw", str(view["draw"]))
@@ -256,7 +281,7 @@ class Renderer:
             piles.append([name, art, suit, label, state, height, cards])
         texts = {key: str(by_id(key).textContent) for key in early.TEXTS if not nil(by_id(key))}
         board = {"columns": len(view["tableau"]), "found": len(view["foundations"]),
-                 "draw": view["draw"], "relaxed": self._relaxed}
+                 "draw": view["draw"], "relaxed": self._relaxed, "looks": self._looks}
         return early.board_record(game, board, piles, texts, str(document.title))
 
     def show_clock(self, seconds: int) -> None:
@@ -264,7 +289,8 @@ class Renderer:
 
     def _animate(self, before: dict[int, Any]) -> None:
         """FLIP: start moved cards where they were, then let CSS slide them home."""
-        if window.matchMedia("(prefers-reduced-motion: reduce)").matches:
+        if (self._looks.get("data-motion") == "off"
+                or window.matchMedia("(prefers-reduced-motion: reduce)").matches):
             return
         for cid, old in before.items():
             el = self.cards.get(cid)

@@ -9,8 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import looks
+
 DEFAULT_SETTINGS: dict[str, Any] = {
     "double_tap": True,
+    "one_tap": False,            # one tap sends a card to its best place (else: tap = foundation, double tap = column)
     "interactive": True,
     "relaxed": False,
     "winnable_only": False,      # New Deal picks from the certified winnable deals
@@ -19,6 +22,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     # The last choices in the New Game window: game id and rule options.
     "game": "easy-harp",
     "options": {},
+    **looks.DEFAULTS,            # theme, card size, animation, card back, four colours, left hand
 }
 
 
@@ -30,7 +34,7 @@ def clean_settings(data: Any) -> dict[str, Any]:
         for key, default in DEFAULT_SETTINGS.items():
             value = data.get(key)
             if isinstance(value, type(default)):
-                out[key] = value
+                out[key] = looks.clean_choice(key, value) if key in looks.CHOICES else value
     return out
 
 

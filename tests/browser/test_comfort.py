@@ -1,17 +1,18 @@
 """Play feel in a real Chromium: Undo brings back a game left by Restart or
 New (a reload in between included), Finish plays the last cards home one
-move at a time, "Finish by itself", and a win finished by hand after Show me
-was stopped counting as the player's.
+move at a time, "Finish by itself", a win finished by hand after Show me
+was stopped counting as the player's, and one-tap play against the default
+tap / double tap.
 
 Every position is built and checked with the engine in CPython first."""
 
 from __future__ import annotations
 
 import functools
-from typing import Callable
+from typing import Any, Callable
 
 import harp
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from pagekit import (EASY5, HARPAN1, HARPAN1_WIN, assert_shows, card_point, code_of, mouse_drag,
                      pile_point, replay, wait_ready)
@@ -163,3 +164,40 @@ def test_a_win_finished_by_hand_after_stopping_show_me_is_the_players(
     expect(page.locator("#won-summary")).not_to_contain_text("does not count")
     page.locator("#dlg-won").get_by_role("button", name="Close").click()
     assert stats_row(page, "harpan")[:2] == ["1", "1"]
+
+
+# -- One-tap play ---------------------------------------------------------------------------------
+def test_one_tap_play_sends_each_card_to_its_best_place(
+        browser: Browser, browser_context_args: dict[str, Any], open_game: Callable[..., Page]) -> None:
+    context = browser.new_context(**{**browser_context_args, "has_touch": True,
+                                     "viewport": {"width": 390, "height": 844}})
+    try:
+        page = open_game(context, path=f"?code={HARPAN1}")
+        g = harp.Game.from_code(HARPAN1)
+        # The default: a lone tap on a card only a column takes leaves it, and says so.
+        page.touchscreen.tap(*card_point(page, "t2"))
+        expect(page.locator("#toast")).to_contain_text("No foundation takes the 6 of hearts")
+        assert_shows(page, g)
+        page.click("[data-action=settings]")
+        expect(page.locator("#set-one-tap")).not_to_be_checked()          # off unless turned on
+        page.check("#set-one-tap")
+        page.get_by_role("button", name="Done").click()
+        page.touchscreen.tap(*card_point(page, "t7"))                      # the ace: a foundation
+        g.play("t7>f1")
+        assert_shows(page, g)
+        page.touchscreen.tap(*card_point(page, "t2"))                      # the 6H: a column, at once
+        g.play("t2>t5")
+        assert_shows(page, g)
+        assert harp.hint(g) == "t5:2>t1"
+        page.touchscreen.tap(*card_point(page, "t5", -2))                  # the run from the 7S
+        g.play("t5:2>t1")
+        assert_shows(page, g)
+        page.touchscreen.tap(*card_point(page, "t3"))                      # the 3H fits nowhere
+        expect(page.locator("#toast")).to_have_text("Nothing takes the 3 of hearts now.")
+        assert_shows(page, g)
+        page.reload()                                                      # the switch is remembered
+        wait_ready(page)
+        page.click("[data-action=settings]")
+        expect(page.locator("#set-one-tap")).to_be_checked()
+    finally:
+        context.close()

@@ -305,7 +305,10 @@ def test_start_opens_the_url_code_and_commits_once() -> None:
     r = rig()
     assert r.game.code == HARPAN_1 and r.screen.view is not None
     assert r.screen.info == {"name": "Harpan", "deal_label": "Deal 1", "relaxed": False,
-                             "take_back": False, "finish": False}
+                             "take_back": False, "finish": False,
+                             "looks": {"data-scheme": "auto", "data-card-size": "auto",
+                                       "data-motion": "normal", "data-back": "blue",
+                                       "data-deck": "two", "data-hand": "right"}}
     assert harp.Game.from_json(r.saved()["game"]).code == HARPAN_1   # the page's test contract
 
 
@@ -370,6 +373,26 @@ def test_a_tap_sends_the_top_card_to_a_foundation() -> None:
     assert r.log == COMMIT
     assert not r.controller.tap("t7", 5)       # not a top card: nothing happens
     assert r.log == COMMIT
+
+
+def test_one_tap_sends_a_card_to_its_best_place_and_refuses_only_when_nothing_fits() -> None:
+    r = rig()
+    assert r.controller.one_tap("t7", 6)                 # a foundation first
+    assert r.screen.view is not None and ["AD"] in r.screen.view["foundations"]
+    assert r.controller.one_tap("t2", 1)                 # no foundation: the double tap's column
+    assert r.screen.view["tableau"][4][-2:] == ["7S", "6H"]
+    assert harp.hint(r.game) == "t5:2>t1"
+    assert r.controller.one_tap("t5", 4)                 # the run from the 7S: the hint's move
+    assert r.screen.view["tableau"][0] == ["8D", "7S", "6H"]
+    assert r.log == COMMIT * 3 and r.screen.toasts == []
+    assert not r.controller.one_tap("t3", 2)             # the 3 of hearts fits nowhere
+    assert r.screen.toasts == ["Nothing takes the 3 of hearts now."]
+    assert not r.controller.one_tap("t3", 1)             # a face-down card: nothing at all
+    assert not r.controller.one_tap("f1", 0)             # foundations give nothing back by a tap
+    for _ in range(3):
+        r.controller.draw()
+    assert not r.controller.one_tap("w", 0)              # only the waste's top card plays
+    assert r.log == COMMIT * 6 and len(r.screen.toasts) == 1
 
 
 def test_a_drop_moves_cards_between_columns() -> None:

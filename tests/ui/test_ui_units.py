@@ -10,6 +10,7 @@ from harpui import layout
 from harpui.cards import parse_move
 from harpui.words import card_name
 from harpui.controller import url_code
+from harpui.looks import look_attributes
 from harpui.stats import Stats, clean_settings
 from harpui.store import Store
 
@@ -110,6 +111,15 @@ def test_settings_keep_only_known_values() -> None:
     s = clean_settings({"relaxed": True, "double_tap": "yes", "evil": 1})
     assert s["relaxed"] is True and s["double_tap"] is True and "evil" not in s
     assert clean_settings(None)["interactive"] is True
+
+
+def test_looks_are_settings_with_known_values_shown_as_html_attributes() -> None:
+    s = clean_settings({"theme": "dark", "card_size": "huge", "animation": 3, "four_colour": True})
+    assert (s["theme"], s["card_size"], s["animation"], s["card_back"]) == ("dark", "auto", "normal", "blue")
+    assert look_attributes(s) == {"data-scheme": "dark", "data-card-size": "auto", "data-motion": "normal",
+                                  "data-back": "blue", "data-deck": "four", "data-hand": "right"}
+    assert look_attributes({"left_handed": True, "card_back": "<script>"})["data-hand"] == "left"
+    assert look_attributes({"card_back": "<script>"})["data-back"] == "blue"
 
 
 def test_names_and_moves() -> None:

@@ -1,0 +1,50 @@
+"""The README's pictures, taken from the real page: the light and dark
+boards on a desktop and the phone's landscape layout, each a game in
+progress resumed from a save (so the clock stands still and no message
+shows).  Each run writes docs/screenshots/*.png afresh."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable
+
+import build
+import pytest
+from playwright.sync_api import Browser, Page
+
+from pagekit import HARPAN1, HARPAN1_WIN, png_pixels, replay, still
+
+SHOTS = build.ROOT / "docs" / "screenshots"
+DESKTOP = {"width": 1100, "height": 680}
+PHONE = {"width": 844, "height": 390}
+
+
+def shoot(page: Page, name: str) -> Path:
+    """Write the page as docs/screenshots/<name>.png, once nothing moves."""
+    still(page)
+    page.evaluate("() => document.fonts.ready")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    path = SHOTS / f"{name}.png"
+    data = page.screenshot()
+    if not path.exists() or path.read_bytes() != data:
+        path.write_bytes(data)
+    return path
+
+
+@pytest.mark.parametrize("name,context", [
+    ("light", {"viewport": DESKTOP, "color_scheme": "light"}),
+    ("dark", {"viewport": DESKTOP, "color_scheme": "dark"}),
+    ("phone-landscape", {"viewport": PHONE, "has_touch": True, "is_mobile": True, "color_scheme": "light"}),
+])
+def test_readme_screenshots(name: str, context: dict[str, Any], browser: Browser,
+                            browser_context_args: dict[str, Any], open_game: Callable[..., Page]) -> None:
+    ctx = browser.new_context(**{**browser_context_args, **context})
+    try:
+        page = open_game(ctx, saved=replay(HARPAN1, HARPAN1_WIN[:75]))
+        width, height, rows = png_pixels(shoot(page, name).read_bytes())
+        assert (width, height) == (context["viewport"]["width"], context["viewport"]["height"])
+        corner = tuple(rows[height - 1][:3])                 # the felt in the bottom left corner
+        dark = max(corner) <= 40                             # green felt is (10, 68, 40) at its darkest
+        assert dark == (name == "dark"), f"{name}: the felt is {corner}"
+    finally:
+        ctx.close()
