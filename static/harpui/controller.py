@@ -145,10 +145,7 @@ class Controller:
         else:
             return
         self._version += 1                          # a hint on the old position is stale
-        self.screen.render(self.game.view(), self.game.rules, self.info())
-        self.screen.show_clock(int(self.clock.seconds()))
-        for fn in self.on_change:
-            fn()
+        self._show_change()
 
     # -- intents -------------------------------------------------------------
     def draw(self) -> bool:
@@ -492,6 +489,11 @@ class Controller:
         self.store.save("game", record)
         self.store.save("settings", self.settings)
         self.store.save("stats", self.stats.to_data())
+        self._show_change()
+
+    def _show_change(self) -> None:
+        """Render the game, its clock, and tell on_change (after a commit, or
+        after taking another tab's save)."""
         self.screen.render(self.game.view(), self.game.rules, self.info())
         self.screen.show_clock(int(self.clock.seconds()))
         for fn in self.on_change:
