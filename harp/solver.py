@@ -46,7 +46,7 @@ from __future__ import annotations
 import heapq
 import time
 from dataclasses import dataclass, field
-from typing import Iterator, NamedTuple
+from typing import Any, Iterator, NamedTuple
 
 from .cards import KING, builds_on, is_red, rank, suit
 from . import progress
@@ -750,6 +750,23 @@ class Portfolio:
         if self.result is not None:
             self.result.nodes, self.result.seconds = self.nodes, self.seconds
         return self.result
+
+    def release(self, budget: int) -> bool:
+        """Forget up to ``budget`` of the positions this search holds; True once it holds none.
+
+        A search of a second or two holds hundreds of thousands of objects, and freeing them
+        all at once takes tens of milliseconds (more on a phone).  A page frees them a few at a
+        time between frames instead.  Call it only once the search is no longer advanced."""
+        parts: tuple[list[Any], ...] = (self.best_first.open, self.depth_first.stack)
+        for part in parts:
+            while budget > 0 and part:
+                part.pop()
+                budget -= 1
+        for seen in (self.best_first.seen, self.depth_first.seen):
+            while budget > 0 and seen:
+                seen.popitem()
+                budget -= 1
+        return not (any(parts) or self.best_first.seen or self.depth_first.seen)
 
     def _unknown(self) -> Result:
         """Out of budget: the most promising first move either search has seen."""

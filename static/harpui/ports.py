@@ -114,6 +114,10 @@ class Search(Protocol):
 
     def advance(self, budget: int) -> Result | None: ...
 
+    def release(self, budget: int) -> bool:
+        """Forget up to budget positions; True once none is left (a finished search)."""
+        ...
+
 
 class Thinker(Protocol):
     """Runs the solver without freezing the page (harpui.thinking.SlicedSolver)."""

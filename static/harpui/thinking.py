@@ -16,7 +16,8 @@ reference cycles, and a full collection walks every position the search has
 kept, a pause that no slice size can bound.
 
 ``SlicedSolver`` is what the advisor is handed (ports.Thinker): it starts
-harp.solver's searches and runs them through ``think``.
+harp.solver's searches, runs them through ``think``, and then frees each
+search's memory in slices too (``release``).
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ CHUNK_TARGET_S = 0.002   # one advance() call: small, so a slice ends close to i
 FIRST_CHUNK = 8          # nodes in the very first call, before anything is measured
 MIN_CHUNK = 1
 MAX_CHUNK = 4096
+RELEASE_STEP = 512       # positions a search forgets in one release() call
 
 
 class Slicer:
@@ -113,6 +115,25 @@ async def think(
         _resume_gc()
 
 
+async def release(
+    search: Any,
+    target: float = SLICE_TARGET_S,
+    clock: Callable[[], float] = time.perf_counter,
+    pause: Callable[[float], Awaitable[Any]] = asyncio.sleep,
+) -> int:
+    """Free a finished search's memory in slices (harp.solver.Portfolio.release):
+    dropped at once, a long search's positions pause the page for tens of
+    milliseconds.  Returns the number of slices it took."""
+    slices = 1
+    began = clock()
+    while not search.release(RELEASE_STEP):
+        if clock() - began > target:
+            await pause(0)
+            slices += 1
+            began = clock()
+    return slices
+
+
 class SlicedSolver:
     """The page's solver runner (ports.Thinker): harp.solver's searches, run by
     think() in slices.  One lives as long as the page, with its Slicer."""
@@ -130,6 +151,7 @@ class SlicedSolver:
     async def run(self, search: Search, still_wanted: Callable[[], bool],
                   on_slice: Callable[[int], None] | None = None) -> Result | None:
         result: Result | None = await think(search, self.slicer, still_wanted, on_slice)
+        spawn(release(search, self.slicer.target))
         return result
 
     def last_run(self) -> tuple[int, float, int]:

@@ -13,6 +13,7 @@ from typing import Any
 
 import harp
 from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 READY = "html[data-harp-ready]"
 
@@ -151,9 +152,18 @@ def wait_shows(page: Page, g: harp.Game) -> None:
 
 
 # -- where things are on screen ----------------------------------------------------
+RUNNING_JS = """() => document.getAnimations().filter(a => a.playState === "running").map(a =>
+    `${a.constructor.name} ${a.transitionProperty || a.animationName || ""} on `
+    + `${a.effect && a.effect.target ? a.effect.target.className || a.effect.target.tagName : "?"}`)"""
+
+
 def still(page: Page) -> None:
-    """Wait until no card is sliding (moves animate for a moment)."""
-    page.wait_for_function("() => document.getAnimations().length === 0", timeout=5_000)
+    """Wait until nothing on the page moves (moves animate for a moment); a busy
+    machine stretches that, and a page that never settles fails with what moves."""
+    try:
+        page.wait_for_function(f"() => ({RUNNING_JS})().length === 0", timeout=15_000)
+    except PlaywrightTimeoutError:
+        raise AssertionError(f"still moving after 15 s: {page.evaluate(RUNNING_JS)}") from None
 
 
 def card_point(page: Page, pile: str, index: int = -1) -> tuple[float, float]:

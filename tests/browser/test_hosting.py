@@ -120,6 +120,7 @@ def test_help_pages_run_under_their_policy(page: Page, site_url: str, site_dir: 
         assert "frame-ancestors 'none'" in response.headers["content-security-policy"]
         expect(page.locator("h1")).to_be_visible()
         assert violations(page) == [], name
+        page.wait_for_load_state("networkidle")   # the icon is fetched after load: let it finish
 
 
 def test_main_page_refuses_to_be_framed_by_another_site(page: Page, site_url: str, tmp_path: Path) -> None:

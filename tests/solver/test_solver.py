@@ -11,7 +11,7 @@ import pytest
 import harp
 from harp.cli import main
 from harp.progress import progress_moves
-from harp.solver import LOSS, UNKNOWN, WIN, BestFirst, Search, Solver, solve
+from harp.solver import LOSS, UNKNOWN, WIN, BestFirst, Search, Solver, solve, start_search
 from harp.winrates import summarise, wilson, DealResult
 
 BUDGET_NODES = 4000
@@ -154,6 +154,22 @@ def test_best_first_wins_a_deal_from_the_start_and_the_win_replays() -> None:
     result = run_alone(BestFirst(Solver(game, True, True)))
     assert result.verdict == WIN and result.best_move == result.moves[0]
     assert replays_to_a_win(game, result.moves)
+
+
+def test_a_finished_search_forgets_its_positions_a_budget_at_a_time() -> None:
+    """release(n) drops at most n of what a search holds, so a page can free it between frames."""
+    run = start_search(harp.Game.new("harpan", deal=3), max_nodes=3000, thoughtful=True)
+    while run.advance(500) is None:
+        pass
+    held = (len(run.best_first.open) + len(run.depth_first.stack)
+            + len(run.best_first.seen) + len(run.depth_first.seen))
+    assert held > 2000, "a search of 3,000 nodes keeps thousands of positions"
+    calls = 1
+    while not run.release(100):
+        calls += 1
+        assert calls <= held // 100 + 1, "each call forgets a full budget until none is left"
+    assert calls >= held // 100, "no call forgets more than its budget"
+    assert not (run.best_first.open or run.depth_first.stack or run.best_first.seen or run.depth_first.seen)
 
 
 def test_wilson_interval() -> None:

@@ -168,6 +168,9 @@ class FakeSearch:
     def advance(self, budget: int) -> Result | None:
         return None
 
+    def release(self, budget: int) -> bool:
+        return True
+
 
 Answer = Callable[[harp.Game, bool], "Result | None"]
 

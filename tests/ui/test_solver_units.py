@@ -109,6 +109,32 @@ def test_the_garbage_collector_is_paused_only_while_thinking() -> None:
     assert gc.isenabled()
 
 
+def test_a_finished_search_is_freed_in_slices() -> None:
+    """release() frees a search's memory a slice at a time, each slice near the target."""
+    clock = FakeClock()
+
+    class Held:
+        left = 10_000
+
+        def release(self, budget: int) -> bool:
+            freed = min(budget, self.left)
+            self.left -= freed
+            clock.now += freed * 0.00001            # 10 microseconds a position: 0.1 s in all
+            return self.left == 0
+
+    pauses: list[float] = []
+
+    async def pause(_: float) -> None:
+        pauses.append(clock.now)
+
+    held = Held()
+    slices = run_sync(thinking.release(held, 0.020, clock=clock, pause=pause))
+    assert held.left == 0
+    assert slices == len(pauses) + 1 and 4 <= slices <= 6
+    gaps = [b - a for a, b in zip([0.0, *pauses], pauses)]
+    assert max(gaps) <= 0.020 + thinking.RELEASE_STEP * 0.00001 + 1e-9
+
+
 def test_the_real_solver_in_slices_gives_the_same_verdict() -> None:
     from harp.solver import solve, start_search
     g = harp.Game.new("harpan", deal=1)
