@@ -124,6 +124,15 @@ def watch() -> Iterator[Watch]:
     w.check()
 
 
+def open_seed_page(page: Page, url: str) -> str:
+    """Open an empty page of url's origin (served by the test, not the site),
+    from which a test writes the site's storage; returns its URL."""
+    seed = urljoin(url, "__seed__.html")
+    page.route(seed, lambda route: route.fulfill(content_type="text/html", body=SEED_PAGE))
+    page.goto(seed)
+    return seed
+
+
 def open_site(page: Page, url: str, watch: Watch, stored: dict[str, str] | None = None) -> Page:
     """Open url in page under watch and wait until the game is ready.
 
@@ -132,15 +141,14 @@ def open_site(page: Page, url: str, watch: Watch, stored: dict[str, str] | None 
     once, straight into them, as for a returning player."""
     watch.attach(page)
     if stored:  # an empty page of the site's origin writes them
-        seed = urljoin(url, "__seed__.html")
-        page.route(seed, lambda route: route.fulfill(content_type="text/html", body=SEED_PAGE))
-        page.goto(seed)
+        seed = open_seed_page(page, url)
         page.evaluate("items => { for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v); }",
                       stored)
         page.unroute(seed)
     response = page.goto(url)
     assert response is not None and response.ok, f"{url}: {response and response.status}"
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    page.bring_to_front()   # Chromium draws a tab behind another about once a second
     return page
 
 
@@ -175,9 +183,7 @@ def table(browser: Browser, browser_context_args: dict[str, Any], site_url: str,
     context = browser.new_context(**browser_context_args)
     page = open_site(context.new_page(), site_url, module_watch)
     other_tab = context.new_page()
-    seed = urljoin(site_url, "__seed__.html")
-    other_tab.route(seed, lambda route: route.fulfill(content_type="text/html", body=SEED_PAGE))
-    other_tab.goto(seed)
+    open_seed_page(other_tab, site_url)
     yield Table(page, other_tab)
     context.close()
 

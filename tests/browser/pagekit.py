@@ -140,6 +140,7 @@ class Table:
 
     def deal(self, g: harp.Game) -> Page:
         """Put g on the table, undo history included, and wait until it shows."""
+        self.page.bring_to_front()                      # a tab behind another draws about once a second
         self.page.keyboard.press("Escape")              # no window left open by a test before
         self.other_tab.evaluate("([k, v]) => localStorage.setItem(k, v)", ["harp.game", save_record(g)])
         wait_shows(self.page, g)

@@ -28,6 +28,7 @@ HELP_PAGES = sorted(p.relative_to(HELP).as_posix() for p in HELP.rglob("*.html")
 def board(module_game_page: Page) -> Iterator[Page]:
     """The shared page with no dialog open, at desktop size."""
     page = module_game_page
+    page.bring_to_front()             # after a help page's test opened another tab
     page.set_viewport_size(DESKTOP)
     yield page
     page.evaluate("() => document.querySelectorAll('dialog[open]').forEach(d => d.close())")
