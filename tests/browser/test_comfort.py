@@ -14,7 +14,7 @@ from typing import Any, Callable
 import harp
 from playwright.sync_api import Browser, Page, expect
 
-from pagekit import (EASY5, HARPAN1, HARPAN1_WIN, assert_shows, card_point, code_of, mouse_drag,
+from pagekit import (EASY5, HARPAN1, HARPAN1_WIN, Table, assert_shows, card_point, code_of, mouse_drag,
                      pile_point, replay, wait_ready)
 
 FINISH = "[data-action=finish]"
@@ -47,10 +47,16 @@ def stats_row(page: Page, game_id: str) -> list[str]:
     return cells
 
 
+def played_and_won(page: Page, game_id: str) -> tuple[int, int]:
+    """The statistics' games played and won (a shared page has counted earlier tests' games)."""
+    played, won = stats_row(page, game_id)[:2]
+    return int(played), int(won)
+
+
 # -- Undo after Restart or New ---------------------------------------------------------------------
-def test_undo_after_restart_brings_the_game_back(open_game: Callable[..., Page]) -> None:
-    page = open_game(path=f"?code={EASY5}")
+def test_undo_after_restart_brings_the_game_back(table: Table) -> None:
     g = harp.Game.from_code(EASY5)
+    page = table.deal(g)
     for _ in range(3):
         page.click('#board [data-pile="s"]')
         g.play("s")
@@ -101,12 +107,13 @@ def test_undo_after_a_new_deal_brings_the_game_back_even_after_a_reload(
 
 
 # -- Finish ------------------------------------------------------------------------------------------
-def test_finish_plays_every_card_home_one_move_at_a_time(open_game: Callable[..., Page]) -> None:
+def test_finish_plays_every_card_home_one_move_at_a_time(table: Table) -> None:
     at = finish_at()
     g = replay(HARPAN1, HARPAN1_WIN[:at])
     home = g.finishing_moves()
     assert home
-    page = open_game(saved=g)
+    page = table.deal(g)
+    played, won = played_and_won(page, "harpan")
     expect(page.locator(FINISH)).to_be_visible()
     page.evaluate(WATCH_MOVES_JS)
     page.click(FINISH)
@@ -120,7 +127,7 @@ def test_finish_plays_every_card_home_one_move_at_a_time(open_game: Callable[...
     page.locator("#dlg-won").get_by_role("button", name="Close").click()
     assert_shows(page, g)
     expect(page.locator(FINISH)).to_be_hidden()
-    assert stats_row(page, "harpan")[:2] == ["1", "1"]
+    assert played_and_won(page, "harpan") == (played + 1, won + 1)
 
 
 def test_finish_by_itself_once_switched_on(open_game: Callable[..., Page]) -> None:
@@ -144,11 +151,11 @@ def test_finish_by_itself_once_switched_on(open_game: Callable[..., Page]) -> No
 
 
 # -- Show me ------------------------------------------------------------------------------------------
-def test_a_win_finished_by_hand_after_stopping_show_me_is_the_players(
-        open_game: Callable[..., Page]) -> None:
+def test_a_win_finished_by_hand_after_stopping_show_me_is_the_players(table: Table) -> None:
     start = finish_at() + 2
     g = replay(HARPAN1, HARPAN1_WIN[:start])
-    page = open_game(saved=g)
+    page = table.deal(g)
+    played, won = played_and_won(page, "harpan")
     page.click("[data-action=hint]")
     page.wait_for_function("() => /sure win/.test(document.querySelector('#solver-text').textContent)",
                            timeout=30_000)
@@ -163,7 +170,7 @@ def test_a_win_finished_by_hand_after_stopping_show_me_is_the_players(
     expect(page.locator("#dlg-won-title")).to_have_text("You won!")
     expect(page.locator("#won-summary")).not_to_contain_text("does not count")
     page.locator("#dlg-won").get_by_role("button", name="Close").click()
-    assert stats_row(page, "harpan")[:2] == ["1", "1"]
+    assert played_and_won(page, "harpan") == (played + 1, won + 1)
 
 
 # -- One-tap play ---------------------------------------------------------------------------------
