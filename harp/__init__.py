@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from .cards import card_name, parse_card
 from .codes import MAX_DEAL, daily_deal
-from .errors import CorruptSave, IllegalMove
+from .errors import BadCode, CorruptSave, IllegalMove
 from .game import Game
 from .progress import hint
 from .rules import GAMES, Rules, valid_options
@@ -24,6 +24,7 @@ __version__ = "0.1.0"
 __all__ = [
     "GAMES",
     "MAX_DEAL",
+    "BadCode",
     "CorruptSave",
     "Game",
     "IllegalMove",

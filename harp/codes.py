@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime
 import re
 
+from .errors import BadCode
 from .rng import mix
 from .rules import GAMES, Rules
 
@@ -20,6 +21,29 @@ MAX_DEAL = 999_999
 _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 MAX_CODE_LENGTH = 64  # "EH1-D3P3EAT1-N-AAAAAAF" is 22; the rest is room for pass counts up to 10**40
 _OPTION = re.compile(r"D(\d+)|P(\d+|U)|E([AK])|T([01])")
+
+# Why a code cannot be read: a key -> an English template (``shown`` is the code as typed,
+# cut to 40 characters).  BadCode carries the key and the values, so a page can word them.
+CODE_REASONS: dict[str, str] = {
+    "not_text": "a deal code is text like EH1-N-AAAAAAF, not {type_name}",
+    "not_ascii": "{shown!r} is not a deal code: a code uses only the letters A-Z, digits and dashes",
+    "too_long": "{shown!r} is not a deal code: it is {length} characters long, a code is at most {max_length}",
+    "bad_shape": "{shown!r} is not a deal code: it should look like EH1-N-AAAAAAF",
+    "bad_kind": "deal code {shown!r}: the kind of deal must be N (numbered) or D (daily), not {kind!r}",
+    "bad_number": "deal code {shown!r}: the deal number must be 7 letters A-Z, not {number!r}",
+    "deal_out_of_range": "deal code {shown!r}: deal numbers run from 1 to {max_deal}, this one is {deal}",
+    "unknown_game": "deal code {shown!r}: unknown game {prefix!r}; known games are {known}",
+    "no_version": "deal code {shown!r}: the game letters must be followed by the rules version, like EH1",
+    "other_version": "deal code {shown!r} uses rules version {version}; this version of Harp plays version {rules_version}",
+    "bad_options": "deal code {shown!r}: cannot read the options {tokens!r} (expected D, P, E or T options, like D3P3)",
+    "bad_draw": "deal code {shown!r}: the draw must be 1 or 3 (D1 or D3), not {draw}",
+    "bad_passes": "deal code {shown!r}: the passes through the stock must be 1 or more (or PU, unlimited), not {passes}",
+}
+
+
+def bad_code(key: str, **params: str | int) -> BadCode:
+    """The BadCode for a reason in CODE_REASONS, its text filled in."""
+    return BadCode(key, CODE_REASONS[key].format(**params), params)
 
 
 def check_deal(deal: object) -> int:
@@ -65,33 +89,33 @@ def encode(rules: Rules, deal: int, daily: bool) -> str:
 
 
 def decode(code: object) -> tuple[Rules, int, bool]:
-    """Read a code into (rules, deal, daily); anything wrong raises ``ValueError``."""
+    """Read a code into (rules, deal, daily); anything wrong raises ``BadCode`` (a ``ValueError``)."""
     if not isinstance(code, str):
-        raise ValueError(f"a deal code is text like EH1-N-AAAAAAF, not {type(code).__name__}")
+        raise bad_code("not_text", type_name=type(code).__name__)
     text = code.strip().upper()
     shown = text if len(text) <= 40 else text[:40] + "…"
     if not code.strip().isascii():
         # Checked on the raw text: upper() turns "ß" into "SS", and isdigit() accepts "²".
-        raise ValueError(f"{shown!r} is not a deal code: a code uses only the letters A-Z, digits and dashes")
+        raise bad_code("not_ascii", shown=shown)
     if len(text) > MAX_CODE_LENGTH:
         # Also keeps int() below its 4300-digit limit and the messages short.
-        raise ValueError(f"{shown!r} is not a deal code: it is {len(text)} characters long, a code is at most {MAX_CODE_LENGTH}")
+        raise bad_code("too_long", shown=shown, length=len(text), max_length=MAX_CODE_LENGTH)
     parts = text.split("-")
     if len(parts) not in (3, 4):
-        raise ValueError(f"{shown!r} is not a deal code: it should look like EH1-N-AAAAAAF")
+        raise bad_code("bad_shape", shown=shown)
     head, kind, number = parts[0], parts[-2], parts[-1]
     rules = _rules_for_head(head, shown)
     if len(parts) == 4:
         rules = _apply_options(rules, parts[1], shown)
     if kind not in ("N", "D"):
-        raise ValueError(f"deal code {shown!r}: the kind of deal must be N (numbered) or D (daily), not {kind!r}")
+        raise bad_code("bad_kind", shown=shown, kind=kind)
     if len(number) != 7 or any(c not in _LETTERS for c in number):
-        raise ValueError(f"deal code {shown!r}: the deal number must be 7 letters A-Z, not {number!r}")
+        raise bad_code("bad_number", shown=shown, number=number)
     deal = 0
     for c in number:
         deal = deal * 26 + _LETTERS.index(c)
     if not 1 <= deal <= MAX_DEAL:
-        raise ValueError(f"deal code {shown!r}: deal numbers run from 1 to {MAX_DEAL}, this one is {deal}")
+        raise bad_code("deal_out_of_range", shown=shown, max_deal=MAX_DEAL, deal=deal)
     return rules, deal, kind == "D"
 
 
@@ -100,11 +124,11 @@ def _rules_for_head(head: str, shown: str) -> Rules:
     by_prefix = {r.prefix: r for r in GAMES.values()}
     if prefix not in by_prefix:
         known = ", ".join(f"{r.prefix} ({r.name})" for r in GAMES.values())
-        raise ValueError(f"deal code {shown!r}: unknown game {prefix!r}; known games are {known}")
+        raise bad_code("unknown_game", shown=shown, prefix=prefix, known=known)
     if not version.isdigit():
-        raise ValueError(f"deal code {shown!r}: the game letters must be followed by the rules version, like EH1")
+        raise bad_code("no_version", shown=shown)
     if int(version) != RULES_VERSION:
-        raise ValueError(f"deal code {shown!r} uses rules version {version}; this version of Harp plays version {RULES_VERSION}")
+        raise bad_code("other_version", shown=shown, version=version, rules_version=RULES_VERSION)
     return by_prefix[prefix]
 
 
@@ -114,11 +138,15 @@ def _apply_options(rules: Rules, tokens: str, shown: str) -> Rules:
     while pos < len(tokens):
         m = _OPTION.match(tokens, pos)
         if not m:
-            raise ValueError(f"deal code {shown!r}: cannot read the options {tokens!r} (expected D, P, E or T options, like D3P3)")
+            raise bad_code("bad_options", shown=shown, tokens=tokens)
         draw, passes, empty, takeback = m.groups()
         if draw is not None:
+            if int(draw) not in (1, 3):
+                raise bad_code("bad_draw", shown=shown, draw=draw)
             changes["draw"] = int(draw)
         elif passes is not None:
+            if passes != "U" and int(passes) < 1:
+                raise bad_code("bad_passes", shown=shown, passes=passes)
             changes["passes"] = None if passes == "U" else int(passes)
         elif empty is not None:
             changes["empty"] = "any" if empty == "A" else "king"
@@ -127,5 +155,5 @@ def _apply_options(rules: Rules, tokens: str, shown: str) -> Rules:
         pos = m.end()
     try:
         return rules.with_options(**changes)
-    except ValueError as e:
-        raise ValueError(f"deal code {shown!r}: {e}") from None
+    except ValueError:
+        raise bad_code("bad_options", shown=shown, tokens=tokens) from None

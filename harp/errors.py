@@ -23,3 +23,15 @@ class IllegalMove(ValueError):
 
 class CorruptSave(ValueError):
     """A saved game that cannot be trusted: malformed, truncated, tampered with or too new."""
+
+
+class BadCode(ValueError):
+    """A deal code that cannot be read.  ``str(e)`` says why in plain words.
+
+    Like ``IllegalMove``, it carries ``key`` (a reason in ``harp.codes.CODE_REASONS``)
+    and ``params`` (what fills its template), so a page may word it in another language."""
+
+    def __init__(self, key: str, text: str, params: Mapping[str, str | int]) -> None:
+        super().__init__(text)
+        self.key = key
+        self.params: dict[str, str | int] = dict(params)

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import harp
 import pytest
+from harp.codes import CODE_REASONS
 from harp.reasons import REASONS
 
 import build
@@ -20,7 +21,9 @@ import build
 LANG_DIR = build.ROOT / "static" / "harpui" / "lang"
 LANGUAGES = sorted(p.stem for p in LANG_DIR.glob("*.json"))
 FIRST = "en"
-ENGINE_KEYS = {f"reason.{key}" for key in REASONS} | {f"stuck.check.{n}" for n in range(4)}
+ENGINE_TEMPLATES = {**{f"reason.{key}": text for key, text in REASONS.items()},
+                    **{f"code_reason.{key}": text for key, text in CODE_REASONS.items()}}
+ENGINE_KEYS = set(ENGINE_TEMPLATES) | {f"stuck.check.{n}" for n in range(4)}
 
 
 def catalogue(lang: str) -> dict[str, str]:
@@ -51,8 +54,8 @@ def test_each_catalogue_holds_every_key_with_the_same_placeholders(lang: str) ->
 def test_the_engines_reasons_and_checks_are_worded_in_every_other_language(lang: str) -> None:
     words = catalogue(lang)
     assert ENGINE_KEYS <= set(words), sorted(ENGINE_KEYS - set(words))
-    for key, english in REASONS.items():
-        assert placeholders(words[f"reason.{key}"]) == placeholders(english), key
+    for key, english in ENGINE_TEMPLATES.items():
+        assert placeholders(words[key]) == placeholders(english), key
     assert len(harp.Game.new("harpan", deal=1).stuck_checks()) == 4
 
 

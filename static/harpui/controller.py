@@ -84,7 +84,7 @@ class Controller:
             try:
                 wanted = harp.Game.from_code(code)
             except ValueError as error:
-                self.screen.toast(t("msg.bad_link", error=error), 6)
+                self.screen.toast(t("msg.bad_link", error=reason(error)), 6)
             else:
                 if not resumed or self.game.code != wanted.code:
                     kept = resumed and self._leave()
@@ -325,7 +325,7 @@ class Controller:
         try:
             game = harp.Game.from_code(code)
         except ValueError as error:
-            return str(error) or t("msg.not_a_code")
+            return reason(error) or t("msg.not_a_code")
         self.advisor.player_acts()
         self._leave()
         self._replace(game)

@@ -4,8 +4,9 @@ One catalogue a language, ``harpui/lang/<code>.json``: a flat map from a key
 to a template with ``{placeholders}``.  Every sentence the page shows or
 announces is looked up here, so a language is one file (a test checks that
 every catalogue holds every key).  The engine's refusal reasons are keyed
-too (``harp.reasons``): English comes from the engine itself, any other
-language from its catalogue's ``reason.<key>`` entries.
+too (``harp.reasons``, and ``harp.codes.CODE_REASONS`` for deal codes):
+English comes from the engine itself, any other language from its
+catalogue's ``reason.<key>`` and ``code_reason.<key>`` entries.
 
 Pure Python: the language is plain module state, set once at start-up and
 again when the player picks another one in Options.
@@ -22,6 +23,7 @@ import harp
 LANG_DIR = Path(__file__).resolve().parent / "lang"
 LANGUAGES = ("en", "sv")          # the first is the fallback
 REASON_PREFIX = "reason."
+CODE_PREFIX = "code_reason."                  # harp.codes.CODE_REASONS, why a deal code is refused
 PILE_PARAMS = ("pile", "home", "other_home")   # reason parameters that name a pile
 
 _catalogues: dict[str, dict[str, str]] = {}
@@ -100,9 +102,13 @@ def stuck_question(number: int, text: str) -> str:
     return own or text
 
 
-def reason(error: harp.IllegalMove) -> str:
-    """The engine's refusal in the page's language."""
-    key = REASON_PREFIX + (error.key or "")
+def reason(error: ValueError) -> str:
+    """The engine's refusal of a move (IllegalMove) or of a deal code (BadCode) in
+    the page's language; any other error in its own words."""
+    if not isinstance(error, (harp.IllegalMove, harp.BadCode)):
+        return str(error)
+    prefix = CODE_PREFIX if isinstance(error, harp.BadCode) else REASON_PREFIX
+    key = prefix + (error.key or "")
     template = catalogue(_language).get(key) if _language != LANGUAGES[0] else None
     if template is None:
         return str(error)
@@ -117,4 +123,4 @@ def reason(error: harp.IllegalMove) -> str:
         else:
             values[name] = value
     text = template.format(**values)
-    return text[:1].upper() + text[1:]
+    return text if prefix == CODE_PREFIX else text[:1].upper() + text[1:]

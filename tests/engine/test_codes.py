@@ -8,6 +8,7 @@ import itertools
 import pytest
 
 import harp
+from harp.codes import CODE_REASONS
 from engine_helpers import GAME_IDS
 
 
@@ -164,6 +165,35 @@ def test_bad_code_messages_name_the_problem() -> None:
     assert "999999" in message("EH1-N-AAAAAAA")
     assert "draw" in message("EH1-D2-N-AAAAAAF")
     assert "passes" in message("EH1-P0-N-AAAAAAF")
+
+
+# Each reason a code can be refused for, and a code that is refused for it.
+REFUSED_FOR = {
+    "not_text": 5,
+    "not_ascii": "EH1-N-AAAAAAß",
+    "too_long": "EH1-" + "D3" * 40 + "-N-AAAAAAF",
+    "bad_shape": "EH1-AAAAAAF",
+    "bad_kind": "EH1-X-AAAAAAF",
+    "bad_number": "EH1-N-AAAAAA1",
+    "deal_out_of_range": "EH1-N-AAAAAAA",
+    "unknown_game": "ZZ1-N-AAAAAAF",
+    "no_version": "EHX-N-AAAAAAF",
+    "other_version": "EH2-N-AAAAAAF",
+    "bad_options": "EH1-Q9-N-AAAAAAF",
+    "bad_draw": "EH1-D2-N-AAAAAAF",
+    "bad_passes": "EH1-P0-N-AAAAAAF",
+}
+
+
+def test_every_reason_a_code_is_refused_for_is_keyed_and_worded_once() -> None:
+    """A page words a BadCode from its key and params (another language from its catalogue);
+    its English text is the CODE_REASONS template, filled."""
+    assert set(REFUSED_FOR) == set(CODE_REASONS)
+    for key, code in REFUSED_FOR.items():
+        with pytest.raises(harp.BadCode) as info:
+            harp.Game.from_code(code)  # type: ignore[arg-type]
+        assert info.value.key == key, code
+        assert str(info.value) == CODE_REASONS[key].format(**info.value.params)
 
 
 # ----- daily deals ---------------------------------------------------------------

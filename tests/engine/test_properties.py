@@ -26,6 +26,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 import harp
+from harp.codes import CODE_REASONS
 from harp.game import Game
 from engine_helpers import (
     GAME_IDS,
@@ -331,7 +332,7 @@ def test_any_text_as_a_code(text: str) -> None:
     try:
         g = harp.Game.from_code(text)
     except ValueError as e:
-        assert type(e) is ValueError and str(e)
+        assert type(e) is harp.BadCode and str(e) and e.key in CODE_REASONS
     else:
         assert harp.Game.from_code(g.code).code == g.code
         assert text.strip().upper().endswith(g.code[-7:])
