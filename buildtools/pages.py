@@ -98,12 +98,32 @@ def fill_words(page: str, words: dict[str, str]) -> str:
     return filled
 
 
+BOOT_WORDS = '<script type="application/json" id="boot-words"></script>'
+BOOT_PREFIX = "boot."
+
+
+def boot_words(lang_dir: Path) -> dict[str, dict[str, str]]:
+    """Every language's boot.* words: what static/boot.js, early-board.js and
+    sw-register.js show before Python (and its catalogues) have started."""
+    return {p.stem: {k: v for k, v in json.loads(p.read_text(encoding="utf-8")).items() if k.startswith(BOOT_PREFIX)}
+            for p in sorted(lang_dir.glob("*.json"))}
+
+
+def fill_boot_words(page: str, lang_dir: Path) -> str:
+    """Put boot_words() into the page's empty <script type="application/json" id="boot-words">."""
+    if BOOT_WORDS not in page:
+        return page
+    data = json.dumps(boot_words(lang_dir), ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
+    return page.replace(BOOT_WORDS, BOOT_WORDS.replace("></", f">{data}</"))
+
+
 def write_pages(dist: Path, root: Path = ROOT, fragments: Path = FRAGMENTS) -> list[Path]:
     """Write dist/index.html and dist/embed.html from their templates; return their paths."""
     written = []
     for name in PAGES:
         page = assemble((root / name).read_text(encoding="utf-8"), fragments)
         page = fill_words(page, json.loads(CATALOGUE.read_text(encoding="utf-8")))
+        page = fill_boot_words(page, CATALOGUE.parent)
         path = dist / name
         path.write_text(page, encoding="utf-8")
         written.append(path)

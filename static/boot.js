@@ -9,7 +9,9 @@
  * there is one; built from pyodide-boot.template.mjs) and
  * snapshot-worker.mjs (makes that snapshot).
  *
- * It moves the progress bar while PyScript starts Pyodide, and if the
+ * It shows the loading words in the player's language (window.harpWord, used
+ * by early-board.js and sw-register.js too), moves the progress bar while
+ * PyScript starts Pyodide, and if the
  * runtime fails (an error before the game is ready, or no progress for too
  * long) it says so in words and offers Retry.  The game itself is Python:
  * static/main.py starts it (harpui/startup.py), sets <html data-harp-ready>
@@ -24,6 +26,55 @@
 
   function $(id) { return document.getElementById(id); }
   function ready() { return root.hasAttribute("data-harp-ready"); }
+
+  // ---- words before Python: the page's boot.* words in every language, from
+  // <script type="application/json" id="boot-words"> (written by build.py from
+  // the catalogues), in the language harpui/startup.py will pick: the embed's
+  // ?lang=, else the one chosen in Options, else the browser's first we have.
+  var WORDS = readWords();
+  var LANG = pickLanguage();
+
+  function readWords() {
+    try {
+      var words = JSON.parse($("boot-words").textContent);
+      return words && typeof words === "object" ? words : {};
+    } catch (e) {
+      return {};
+    }
+  }
+
+  function pickLanguage() {
+    var wanted = [];
+    var namespace = root.classList.contains("embed") ? "embed." : "";
+    if (namespace) wanted.push(new URLSearchParams(location.search).get("lang") || "");
+    try {
+      var record = JSON.parse(localStorage.getItem(namespace + "harp.settings") || "null");
+      if (record && record.v === 1 && record.data) wanted.push(String(record.data.language || ""));
+    } catch (e) { /* no storage, or a record that does not read: the browser's language */ }
+    wanted = wanted.concat(navigator.languages ? Array.prototype.slice.call(navigator.languages)
+                                               : [navigator.language || ""]);
+    for (var i = 0; i < wanted.length; i++) {
+      var base = String(wanted[i]).trim().toLowerCase().split("-")[0];
+      if (base && WORDS[base]) return base;
+    }
+    return "en";
+  }
+
+  /* The words for key in the page's language, {name}s filled from params. */
+  function word(key, params) {
+    var text = (WORDS[LANG] && WORDS[LANG][key]) || (WORDS.en && WORDS.en[key]) || key;
+    return text.replace(/\{(\w+)\}/g, function (all, name) {
+      return params && name in params ? String(params[name]) : all;
+    });
+  }
+  window.harpWord = word;   // for early-board.js and sw-register.js
+
+  function showWords() {
+    if (LANG === "en") return;           // the build wrote English
+    root.lang = LANG;
+    var marked = document.querySelectorAll('#loader [data-i18n^="boot."]');
+    for (var i = 0; i < marked.length; i++) marked[i].textContent = word(marked[i].getAttribute("data-i18n"));
+  }
 
   function setProgress(pct, text, step) {
     if (failed || ready()) return;
@@ -51,12 +102,10 @@
     var box = $("loader-failed");
     if ($("loader-error")) {
       reason = String(reason || "").replace(/[.\s]+$/, "");
-      $("loader-error").textContent = "The game could not start" +
-        (reason ? " (" + reason + ")" : "") +
-        ". Check your connection, then try again.";
+      $("loader-error").textContent = word("boot.failed_why", { why: reason ? " (" + reason + ")" : "" });
     }
     if (box) box.hidden = false;
-    if ($("loader-text")) $("loader-text").textContent = "Loading stopped.";
+    if ($("loader-text")) $("loader-text").textContent = word("boot.stopped");
     var retry = $("loader-retry");
     if (retry) retry.focus();
   }
@@ -68,17 +117,17 @@
     }, STALL_MS);
   }
 
-  var STEPS = {
-    "Loading Pyodide": [20, "Loading the Python runtime…", "runtime"],
-    "Loaded Pyodide": [70, "Python runtime loaded.", "runtime"],
-    "Loading files": [75, "Loading the game engine…", "files"],
-    "Loaded files": [85, "Game engine loaded.", "files"]
+  var STEPS = {   // PyScript's progress -> [percent, words, step]
+    "Loading Pyodide": [20, "boot.runtime_loading", "runtime"],
+    "Loaded Pyodide": [70, "boot.runtime_loaded", "runtime"],
+    "Loading files": [75, "boot.engine_loading", "files"],
+    "Loaded files": [85, "boot.engine_loaded", "files"]
   };
 
   addEventListener("py:progress", function (ev) {
     var s = STEPS[ev.detail];
     if (!s) return;
-    setProgress(s[0], s[1], s[2]);
+    setProgress(s[0], word(s[1]), s[2]);
     var bar = $("loader-bar");
     if (bar) bar.classList.toggle("creep", ev.detail === "Loading Pyodide");
     if (ev.detail === "Loading Pyodide") {
@@ -87,7 +136,7 @@
     }
   });
   document.addEventListener("py:ready", function () {
-    setProgress(90, "Dealing the cards…", "start");
+    setProgress(90, word("boot.dealing"), "start");
   });
   document.addEventListener("py:done", function () {
     // main.py has run to the end; if it did not mark the page ready, it failed.
@@ -106,6 +155,7 @@
   document.addEventListener("DOMContentLoaded", function () {
     var retry = $("loader-retry");
     if (retry) retry.addEventListener("click", function () { location.reload(); });
-    setProgress(8, "Loading the game…", "runtime");
+    showWords();
+    setProgress(8, word("boot.loading"), "runtime");
   });
 })();

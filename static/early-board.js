@@ -126,6 +126,10 @@
   }
 
   // ---- taps before the game is ready ---------------------------------------
+  function say(key) {   // boot.js's words in the page's language (it runs before any tap)
+    return window.harpWord ? window.harpWord(key) : key;
+  }
+
   var toastTimer = null;
   function toast(text) {
     var el = document.getElementById("toast");
@@ -153,7 +157,7 @@
       var card = ev.target.closest && ev.target.closest("[data-card]");
       var pile = ev.target.closest && ev.target.closest(".pile[data-pile]");
       if (moved || !pile) {
-        toast("The game is starting. It takes moves in a moment.");
+        toast(say("boot.early_starting"));
         return;
       }
       var name = pile.getAttribute("data-pile");
@@ -161,7 +165,7 @@
       if (name !== "s" && !card) return;
       taps.push([name, id, card ? card.getAttribute("data-card") : "", performance.now()]);
       (name === "s" ? pile : card).classList.add("waiting");
-      toast("The game is starting. Your move will be played in a moment.");
+      toast(say("boot.early_queued"));
     });
   }
 

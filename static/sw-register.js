@@ -70,14 +70,14 @@
     bar.id = "harp-update";
     bar.setAttribute("role", "status");
     var text = document.createElement("span");
-    text.textContent = "A new version is ready.";
-    var reload = button("Reload", function () {
+    text.textContent = say("boot.update_ready");
+    var reload = button(say("boot.update_reload"), true, function () {
       reload.disabled = true;
       reloadOnChange = true;
       if (registration.waiting) registration.waiting.postMessage("skip-waiting");
       else location.reload();
     });
-    var later = button("Later", function () { bar.remove(); });
+    var later = button(say("boot.update_later"), false, function () { bar.remove(); });
     bar.append(text, reload, later);
     // Styled through the CSSOM (allowed by a CSP without 'unsafe-inline'),
     // so the banner needs nothing from the page's stylesheet.
@@ -91,14 +91,18 @@
     document.body.append(bar);
   }
 
-  function button(label, onClick) {
+  function say(key) {   // boot.js's words in the page's language (it runs first)
+    return window.harpWord ? window.harpWord(key) : key;
+  }
+
+  function button(label, main, onClick) {
     var b = document.createElement("button");
     b.type = "button";
     b.textContent = label;
     setStyle(b, {
       font: "inherit", padding: "4px 12px", minHeight: "32px", borderRadius: "6px", cursor: "pointer",
-      border: "0", background: label === "Reload" ? "#ffd54a" : "transparent",
-      color: label === "Reload" ? "#10241a" : "#fff"
+      border: "0", background: main ? "#ffd54a" : "transparent",
+      color: main ? "#10241a" : "#fff"
     });
     b.addEventListener("click", onClick);
     return b;

@@ -100,3 +100,16 @@ def test_each_language_has_its_manifest(site_dir: Path, lang: str) -> None:
     english = json.loads((site_dir / "manifest.webmanifest").read_text(encoding="utf-8"))
     assert {k: v for k, v in manifest.items() if k not in ("name", "description", "lang")} == \
         {k: v for k, v in english.items() if k not in ("name", "description", "lang")}
+
+
+def test_the_built_pages_carry_the_loading_words_of_every_language(site_dir: Path) -> None:
+    """static/boot.js shows them before Python starts: boot.* from each catalogue."""
+    for name in ("index.html", "embed.html"):
+        page = (site_dir / name).read_text(encoding="utf-8")
+        found = re.search(r'<script type="application/json" id="boot-words">(.+?)</script>', page)
+        assert found, name
+        words = json.loads(found.group(1))
+        assert set(words) == set(LANGUAGES)
+        for lang in LANGUAGES:
+            assert words[lang] == {k: v for k, v in catalogue(lang).items() if k.startswith("boot.")}
+            assert words[lang]["boot.retry"]

@@ -12,8 +12,10 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from pagekit import (Table, assert_shows, card_point, code_of, expected, key_to, keyboard_act, layout,
-                     mouse_drag, pile_point, replay, solved_line, split,
+                     mouse_drag, pile_point, replay, solved_line, solver_says, split,
                      target_point, toast, touch_drag, EASY5, HARPAN1, HARPAN1_WIN)
+
+HINT_EVERY = 30     # moves between two hints in the whole game by mouse
 
 @pytest.fixture(scope="module")
 def harpan_win() -> tuple[str, list[str]]:
@@ -80,9 +82,23 @@ def test_the_page_shows_the_engines_deal(table: Table) -> None:
 # -- whole games ----------------------------------------------------------------------
 def test_a_whole_game_by_mouse_taps_and_drags(open_game: Callable[..., Page],
                                                harpan_win: tuple[str, list[str]]) -> None:
+    """A whole game with a hint now and then, every dialog opened at the end: all on
+    the site's trimmed standard library (test_stdlib.py), so a module the zip lacks
+    shows up as a console error here."""
     code, moves = harpan_win
     page = open_game(path=f"?code={code}")
-    g = play_line(page, code, moves, mouse_act)
+    played = 0
+
+    def hint_now_and_then_then_act(page: Page, move: str) -> None:
+        nonlocal played
+        if played % HINT_EVERY == 0:
+            page.click("#btn-hint")
+            assert solver_says(page, timeout=60_000)
+            page.click("#solver-close")
+        played += 1
+        mouse_act(page, move)
+
+    g = play_line(page, code, moves, hint_now_and_then_then_act)
     assert g.is_won()
     dialog = page.locator("#dlg-won")
     expect(dialog).to_be_visible()
@@ -96,6 +112,12 @@ def test_a_whole_game_by_mouse_taps_and_drags(open_game: Callable[..., Page],
     expect(row.nth(2)).to_have_text("100%")
     expect(row.nth(5)).to_have_text(str(g.view()["score"]))
     expect(row.nth(6)).to_have_text(re.compile(r"^\d+:\d\d$"))   # best time, as the clock shows it
+    page.keyboard.press("Escape")
+    for action in ("new", "settings", "help"):
+        page.click(f'[data-action="{action}"]')
+        expect(page.locator(f"#dlg-{action}")).to_be_visible()
+        page.keyboard.press("Escape")
+        expect(page.locator("dialog[open]")).to_have_count(0)
 
 
 def test_touch_taps_and_drags(browser: Browser, browser_context_args: dict[str, Any],

@@ -1,7 +1,8 @@
 """The site's standard library is trimmed to what the pages import
-(buildtools/stdlib.py): a whole game with hints, the dialogs and the embed
-page play on it. A module the trimmed zip lacks shows up here as the page's
-error (the watch fixture fails on any console error)."""
+(buildtools/stdlib.py).  Every browser test runs on it; the whole game with
+hints and every dialog is test_play.py's test_a_whole_game_by_mouse_taps_and_drags,
+and the embed page's hint is here.  A module the trimmed zip lacks shows up
+as the page's error (the watch fixture fails on any console error)."""
 
 from __future__ import annotations
 
@@ -11,10 +12,6 @@ from pathlib import Path
 
 import build
 from playwright.sync_api import Page, expect
-
-from pagekit import HARPAN1, HARPAN1_WIN, assert_shows, mouse_move, replay, solver_says, still
-
-LAST_MOVES = 6   # played by mouse up to the win
 
 
 def stdlib_names(path: Path) -> set[str]:
@@ -28,30 +25,6 @@ def test_the_site_ships_the_trimmed_stdlib(site_dir: Path) -> None:
     assert trimmed < full
     assert {"json/__init__.py", "random.py", "dataclasses.py", "pyodide/__init__.py"} <= trimmed
     assert not {"email/__init__.py", "unittest/__init__.py", "xml/__init__.py"} & trimmed
-
-
-def test_a_hint_a_win_and_every_dialog_work_on_the_trimmed_stdlib(open_game: Callable[..., Page]) -> None:
-    """What the page imports late: the solver at the first hint, the win and its
-    statistics at the last move, and each dialog.  (Every other browser test
-    runs on the trimmed zip too; a whole game is played in test_play.)"""
-    before_the_end = HARPAN1_WIN[:-LAST_MOVES]
-    page = open_game(saved=replay(HARPAN1, before_the_end))
-    page.click('[data-action="hint"]')
-    assert solver_says(page, timeout=60_000)
-    page.click("#solver-close")
-    for notation in HARPAN1_WIN[-LAST_MOVES:]:
-        mouse_move(page, notation)
-        still(page)
-    g = replay(HARPAN1, HARPAN1_WIN)
-    assert g.is_won()
-    expect(page.locator("#dlg-won")).to_be_visible()
-    assert_shows(page, g)
-    page.keyboard.press("Escape")
-    for action in ("new", "stats", "settings", "help"):
-        page.click(f'[data-action="{action}"]')
-        expect(page.locator("dialog[open]")).to_have_count(1)
-        page.keyboard.press("Escape")
-        expect(page.locator("dialog[open]")).to_have_count(0)
 
 
 def test_the_embed_page_hints_on_the_trimmed_stdlib(open_game: Callable[..., Page]) -> None:
