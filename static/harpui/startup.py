@@ -21,6 +21,7 @@ from .ports import DialogWindows
 from .pagewords import use_language
 from .render import Renderer
 from .stats import clean_settings
+from . import words
 from .words import known_language
 from .store import Store
 from .thinking import SlicedSolver
@@ -119,8 +120,13 @@ def start_page(
     def follow_other_tab(event: object) -> None:
         """A storage event: another tab of this site changed a record."""
         name = store.name_of(getattr(event, "key", None))
-        if name is not None:
-            controller.follow(name)
+        if name is None:
+            return
+        if name == "settings" and not known_language(language):
+            spoken = words.language()
+            if use_language(clean_settings(store.load("settings"))["language"]) != spoken:
+                renderer.rebuild()          # follow() draws the board again, in that language
+        controller.follow(name)
 
     listen(window, "resize", Burst(RELAYOUT_S, relayout).soon)
     listen(window, "storage", follow_other_tab)

@@ -5,6 +5,7 @@ replaced by a fresh game."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, Callable
 
 import harp
@@ -130,3 +131,11 @@ def test_a_second_tab_follows_the_game_and_never_writes_an_older_one(open_game: 
     wait_shows(second, g)
     saved = json.loads(first.evaluate("() => localStorage.getItem('harp.game')"))
     assert harp.Game.from_json(saved["data"]["game"]).to_json() == g.to_json()
+    # A language chosen in one tab's Options: the other tab speaks it too.
+    second.bring_to_front()
+    second.click("#btn-settings")
+    second.select_option("#set-language", "sv")
+    second.keyboard.press("Escape")
+    expect(first.locator("html")).to_have_attribute("lang", "sv")
+    expect(first.locator("#btn-undo")).to_have_text("Ångra")
+    expect(first.locator('#board .pile[data-pile="t1"]')).to_have_attribute("aria-label", re.compile(r"^Kolumn 1"))
