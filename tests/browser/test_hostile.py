@@ -68,7 +68,8 @@ def test_main_page_code_from_the_url(open_game: Callable[..., Page], site_url: s
         page.click('#board [data-pile="s"]')
     expect(page.locator("#moves")).to_have_text("2")
     before = played(page)
-    links = [f"?code={quote(p, safe='')}" for p in SCRIPTISH[:2] + MALFORMED[1:3]]
+    # Each link is a boot; the embed test and the message test below send every payload.
+    links = [f"?code={quote(p, safe='')}" for p in SCRIPTISH[:1] + MALFORMED[1:3]]
     links.append(f"?code={MALFORMED[0]}")                   # not encoded again
     # 100 KB does not fit in a request line (servers answer 414), but it fits after '#'.
     links.append(f"?n=1#code={quote(HUGE, safe='')}")
