@@ -31,6 +31,7 @@ from buildtools.bench import bench
 from buildtools.common import (
     DIST,
     ENGINE,
+    LOCK_FILE,
     NODE_MODULES,
     PYODIDE_DIR,
     PYSCRIPT_DIST,
@@ -105,7 +106,7 @@ __all__ = [
     "PYODIDE_DIR", "PYODIDE_FILES", "PYSCRIPT_DIST", "ROOT", "SITE_FILES", "SNAPSHOT_WORKER", "STDLIB", "SW_TEMPLATE", "SiteHandler",
     "TEMPLATES", "UI_PACKAGE", "ZIP_DATE", "build", "build_hash", "build_wheel", "copy_site_files",
     "engine_sources", "ensure_node_modules", "files_under", "headers_for", "install_chromium",
-    "install_test_tools", "js_imports", "main", "make_server", "micropip_test_site", "micropip_wheels",
+    "LOCK_FILE", "install_test_tools", "js_imports", "main", "make_server", "micropip_test_site", "micropip_wheels",
     "netlify_header_rules", "netlify_pattern", "npm_ci_needed", "pin_lock_files", "precache_entries",
     "precached_files", "project_metadata", "pyscript_runtime_files", "record_hash", "render_icons",
     "recorded_modules", "rounded_svg", "run", "runtime_hash", "serve", "serving", "sha256_of", "shutil", "size_report", "test", "transfer_size",

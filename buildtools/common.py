@@ -16,6 +16,7 @@ UI_PACKAGE = ROOT / "static" / "harpui"
 NODE_MODULES = ROOT / "node_modules"
 PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
 PYODIDE_DIR = NODE_MODULES / "pyodide"
+LOCK_FILE = "pyodide-lock.json"                  # Pyodide's package list, in PYODIDE_DIR
 
 # Wheel timestamps: the earliest date a zip file can hold, so builds are
 # byte-for-byte reproducible.

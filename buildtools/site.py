@@ -26,8 +26,8 @@ PYODIDE_FILES = (
     "pyodide.asm.mjs",
     "pyodide.asm.wasm",
     "python_stdlib.zip",
-    "pyodide-lock.json",
 )
+# Not vendored: Pyodide's LOCK_FILE (common.py); the boot module holds the page's (snapshot.page_lock).
 
 # The code editor's chunks, which PyScript's core imports only for <py-editor>.
 EDITOR_CHUNKS = ("codemirror",)

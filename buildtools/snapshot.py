@@ -15,8 +15,9 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
+from typing import Any
 
-from .common import ROOT
+from .common import LOCK_FILE, PYODIDE_DIR, ROOT
 
 BOOT_TEMPLATE = ROOT / "static" / "pyodide-boot.template.mjs"
 BOOT_MODULE = "static/pyodide-boot.mjs"          # in dist, named by pyscript.toml's `interpreter`
@@ -34,12 +35,20 @@ def engine_wheel(dist: Path) -> Path:
 def runtime_hash(dist: Path) -> str:
     """SHA-256 over what a snapshot depends on: vendored Pyodide, the engine wheel, the boot code."""
     h = hashlib.sha256()
-    sources = [*sorted((dist / "vendor" / "pyodide").iterdir()), engine_wheel(dist), BOOT_TEMPLATE, SNAPSHOT_WORKER]
+    sources = [*sorted((dist / "vendor" / "pyodide").iterdir()), engine_wheel(dist), BOOT_TEMPLATE, SNAPSHOT_WORKER,
+               PYODIDE_DIR / LOCK_FILE]
     for path in sources:
         data = path.read_bytes()
         h.update(f"{path.name}\0{len(data)}\0".encode())
         h.update(data)
     return h.hexdigest()
+
+
+def page_lock(source: Path = PYODIDE_DIR / LOCK_FILE) -> dict[str, Any]:
+    """Pyodide's lock file as the page needs it: its info, and no package (the
+    game loads none; its standard library is python_stdlib.zip)."""
+    lock = json.loads(source.read_text(encoding="utf-8"))
+    return {"info": lock["info"], "packages": {}}
 
 
 def write_boot_module(dist: Path) -> Path:
@@ -48,6 +57,7 @@ def write_boot_module(dist: Path) -> Path:
     fills = {
         '"__HARP_RUNTIME_HASH__"': json.dumps(runtime_hash(dist)),
         '"__HARP_ENGINE_WHEEL__"': json.dumps(engine_wheel(dist).relative_to(dist).as_posix()),
+        '"__HARP_LOCK__"': json.dumps(page_lock(), sort_keys=True),
     }
     for placeholder, value in fills.items():
         if text.count(placeholder) != 1:

@@ -12,7 +12,7 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from .common import DIST, ENGINE, PYODIDE_DIR, ROOT, run
+from .common import DIST, ENGINE, LOCK_FILE, PYODIDE_DIR, ROOT, run
 from .site import build
 
 
@@ -80,8 +80,9 @@ def micropip_test_site(dest: Path, site: Path = DIST) -> Path:
     shutil.copytree(site / "vendor" / "pyodide", pyodide)
     # The site's stdlib is trimmed to what the game imports; micropip needs more.
     shutil.copy2(PYODIDE_DIR / "python_stdlib.zip", pyodide / "python_stdlib.zip")
+    shutil.copy2(PYODIDE_DIR / LOCK_FILE, pyodide / LOCK_FILE)   # the site ships none
     wheels = [Path(shutil.copy2(p, pyodide)) for p in micropip_wheels()]
-    pin_lock_files(pyodide / "pyodide-lock.json", wheels)
+    pin_lock_files(pyodide / LOCK_FILE, wheels)
     shutil.copytree(site / "wheels", dest / "wheels")
     return dest
 

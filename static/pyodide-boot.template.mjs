@@ -35,6 +35,9 @@ export { version };
 
 const RUNTIME_HASH = "__HARP_RUNTIME_HASH__";
 const ENGINE_WHEEL = "__HARP_ENGINE_WHEEL__";   // relative to the site's root
+// Pyodide's lock file, as the build wrote it in here: the page loads no package,
+// so it names none, and Pyodide need not fetch pyodide-lock.json (one request less).
+const LOCK = "__HARP_LOCK__";
 const INDEX_URL = new URL("../vendor/pyodide/", import.meta.url).href;
 const SITE = new URL("../", import.meta.url);
 // Caches are per origin: the name carries the site's path (GitHub Pages
@@ -68,7 +71,7 @@ const SNAPSHOT_MODULES = `(lambda sys, json: json.dumps(sorted(
 const storedSnapshot = readSnapshot();   // starts while PyScript sets itself up
 
 export async function loadPyodide(options) {
-  const config = { ...options, indexURL: INDEX_URL };
+  const config = { ...options, indexURL: INDEX_URL, lockFileContents: LOCK };
   const returning = readFlag();
   let pyodide = await restore(config, await storedSnapshot);
   root.setAttribute("data-harp-boot", pyodide ? "snapshot" : "plain");
@@ -169,7 +172,7 @@ async function makeSnapshot(pyodide) {
     worker.onmessage = (event) => done(event.data.ok ? "made" : "failed", event.data.error);
     worker.onerror = (event) => done("failed", event.message || "the worker stopped");
     worker.postMessage({
-      indexURL: INDEX_URL, cache: CACHE, entry: ENTRY, modules,
+      indexURL: INDEX_URL, lock: LOCK, cache: CACHE, entry: ENTRY, modules,
       wheel: new URL(ENGINE_WHEEL, SITE).href,
     });
   } catch (error) {

@@ -21,7 +21,7 @@ self.fetch = async (resource, options) =>
 
 self.onmessage = async ({ data: job }) => {
   try {
-    const pyodide = await loadPyodide({ indexURL: job.indexURL, _makeSnapshot: true });
+    const pyodide = await loadPyodide({ indexURL: job.indexURL, lockFileContents: job.lock, _makeSnapshot: true });
     const wheel = await fetch(job.wheel);
     if (!wheel.ok) throw new Error(`${job.wheel}: HTTP ${wheel.status}`);
     pyodide.unpackArchive(await wheel.arrayBuffer(), "zip");

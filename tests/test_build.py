@@ -149,8 +149,21 @@ def test_pyodide_core_is_vendored(site_dir: Path) -> None:
     folder = site_dir / "vendor" / "pyodide"
     assert sorted(p.name for p in folder.iterdir()) == sorted(build.PYODIDE_FILES)
     assert '"314.0.7"' in (folder / "pyodide.mjs").read_text(encoding="utf-8")
-    lock = json.loads((folder / "pyodide-lock.json").read_text(encoding="utf-8"))
-    assert lock["info"]["python"].startswith("3.")
+
+
+def test_the_lock_file_is_in_the_boot_module_and_names_no_package(site_dir: Path) -> None:
+    """Pyodide reads lockFileContents instead of fetching pyodide-lock.json (a
+    request less on every plain boot): the page loads no package."""
+    assert not (site_dir / "vendor" / "pyodide" / build.LOCK_FILE).exists()
+    boot = (site_dir / build.BOOT_MODULE).read_text(encoding="utf-8")
+    found = re.search(r"^const LOCK = (\{.*\});$", boot, re.M)
+    assert found, "the boot module holds the lock file"
+    lock = json.loads(found.group(1))
+    assert lock["packages"] == {} and lock["info"]["python"].startswith("3.")
+    assert lock["info"] == json.loads((build.PYODIDE_DIR / build.LOCK_FILE).read_text())["info"]
+    assert boot.count("lockFileContents: LOCK") == 1 and "lock: LOCK" in boot
+    worker = (site_dir / "static" / "snapshot-worker.mjs").read_text(encoding="utf-8")
+    assert "lockFileContents: job.lock" in worker
 
 
 def test_pyscript_is_vendored_without_editor_terminal_or_maps(site_dir: Path) -> None:
@@ -542,7 +555,7 @@ def test_server_answers_conditional_requests_with_304(tmp_path: Path) -> None:
 
 
 def test_micropip_pin_is_the_version_pyodide_names(site_dir: Path) -> None:
-    lock = json.loads((site_dir / "vendor" / "pyodide" / "pyodide-lock.json").read_text())
+    lock = json.loads((build.PYODIDE_DIR / build.LOCK_FILE).read_text())
     for pin in build.MICROPIP_WHEELS:
         name, version = pin.split("==")
         entry = lock["packages"][name]
@@ -553,13 +566,12 @@ def test_micropip_pin_is_the_version_pyodide_names(site_dir: Path) -> None:
 def test_the_game_ships_no_micropip(site_dir: Path) -> None:
     assert not any("micropip" in p.name for p in site_dir.rglob("*"))
     assert not any("micropip" in name for name in build.precached_files(site_dir))
-    vendored = site_dir / "vendor" / "pyodide" / "pyodide-lock.json"
-    assert vendored.read_bytes() == (build.PYODIDE_DIR / "pyodide-lock.json").read_bytes()
+    assert not (site_dir / "vendor" / "pyodide" / build.LOCK_FILE).exists()
 
 
 def test_pin_lock_files_sets_the_wheels_hash_and_name(site_dir: Path, tmp_path: Path) -> None:
     lock = tmp_path / "pyodide-lock.json"
-    shutil.copy(site_dir / "vendor" / "pyodide" / "pyodide-lock.json", lock)
+    shutil.copy(build.PYODIDE_DIR / build.LOCK_FILE, lock)
     before = json.loads(lock.read_text())
     version = before["packages"]["micropip"]["version"]
     wheel = tmp_path / f"micropip-{version}-py3-none-any.whl"
