@@ -36,9 +36,12 @@ def project_metadata() -> dict[str, Any]:
 
 
 def files_under(folder: Path) -> list[Path]:
-    """Every file below folder, sorted by path, skipping __pycache__ and *.pyc."""
+    """Every file below folder, sorted by path, skipping __pycache__, *.pyc and hidden
+    files and folders (tools' caches such as .mypy_cache must not reach the site)."""
     found = (p for p in folder.rglob("*") if p.is_file() and p.suffix != ".pyc")
-    return sorted((p for p in found if "__pycache__" not in p.parts), key=lambda p: p.as_posix())
+    return sorted((p for p in found if not any(part == "__pycache__" or part.startswith(".")
+                                               for part in p.relative_to(folder).parts)),
+                  key=lambda p: p.as_posix())
 
 
 def write_zip(path: Path, entries: Mapping[str, bytes]) -> None:

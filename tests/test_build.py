@@ -612,3 +612,11 @@ def test_micropip_wheels_download_once_and_check_the_hash(
     with pytest.raises(ValueError, match="not the pinned file"):
         build.micropip_wheels(cache)
     assert wheel.read_bytes() == b"damaged" and sorted(cache.iterdir()) == [wheel], "no partial files"
+
+
+def test_files_under_leaves_out_caches_and_hidden_files(tmp_path: Path) -> None:
+    """A type checker or test run beside the sources never ships with the site."""
+    for name in ("a.js", "sub/b.css", ".mypy_cache/3.11/cache.db", "sub/.hidden", "__pycache__/c.pyc", "d.pyc"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("x")
+    assert [p.relative_to(tmp_path).as_posix() for p in build.files_under(tmp_path)] == ["a.js", "sub/b.css"]
