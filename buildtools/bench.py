@@ -53,6 +53,7 @@ from .common import DIST
 from .server import gzipped, make_server, netlify_header_rules
 from .site import build
 from .sizes import COMPRESSIBLE
+from .snapshot import page_lock
 
 if TYPE_CHECKING:
     from playwright.sync_api import BrowserContext, Page, Playwright
@@ -83,9 +84,10 @@ BARE_HTML = """<!doctype html>
 <link rel="icon" href="data:,">
 <script type="module" src="./bench-pyodide.mjs"></script>
 """
-BARE_MJS = """// The bench's baseline: Pyodide alone, from the site's own vendored files.
+BARE_MJS = """// The bench's baseline: Pyodide alone, from the site's own vendored files,
+// with the lock file the game's boot module holds (the site ships no other).
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
-await loadPyodide();
+await loadPyodide({ lockFileContents: __LOCK__ });
 window.__bench.events.pyodide = performance.now();
 """
 
@@ -324,7 +326,8 @@ def bench_copy(site: Path, folder: Path) -> Path:
     copy = folder / "site"
     shutil.copytree(site, copy)
     (copy / BARE_PAGE).write_text(BARE_HTML, encoding="utf-8")
-    (copy / "bench-pyodide.mjs").write_text(BARE_MJS, encoding="utf-8")
+    (copy / "bench-pyodide.mjs").write_text(BARE_MJS.replace("__LOCK__", json.dumps(page_lock())),
+                                            encoding="utf-8")
     for p in copy.rglob("*"):            # compress once now, not during the first run
         if p.is_file() and p.suffix in COMPRESSIBLE:
             gzipped(p)
