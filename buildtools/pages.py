@@ -74,17 +74,23 @@ def picked(text: str, actions: list[str], name: str) -> str:
     return "".join(lines[:first] + [by_action[a] for a in actions] + lines[last + 1 :])
 
 
-def fill_words(page: str, words: dict[str, str]) -> str:
-    """page with every data-i18n element and attribute filled from words;
+LANG_ATTR = re.compile(r'\slang="([\w-]+)"')
+
+
+def fill_words(page: str, words: dict[str, str], others: dict[str, dict[str, str]] | None = None) -> str:
+    """page with every data-i18n element and attribute filled from words (an
+    element with lang="xx" from others["xx"], another language's catalogue);
     ValueError for a key words does not hold, or an element not left empty."""
-    def key(name: str) -> str:
-        if name not in words:
+    def key(name: str, catalogue: dict[str, str] = words) -> str:
+        if name not in catalogue:
             raise ValueError(f"the catalogue has no key {name!r}")
-        return words[name]
+        return catalogue[name]
 
     def text(match: re.Match[str]) -> str:
         opening, _, markup, name, closing = match.groups()
-        value = key(name) if markup else html.escape(key(name), quote=False)
+        lang = LANG_ATTR.search(opening)
+        catalogue = (others or {}).get(lang.group(1), words) if lang else words
+        value = key(name, catalogue) if markup else html.escape(key(name, catalogue), quote=False)
         return opening + value + closing
 
     def attrs(match: re.Match[str]) -> str:
@@ -122,7 +128,8 @@ def write_pages(dist: Path, root: Path = ROOT, fragments: Path = FRAGMENTS) -> l
     written = []
     for name in PAGES:
         page = assemble((root / name).read_text(encoding="utf-8"), fragments)
-        page = fill_words(page, json.loads(CATALOGUE.read_text(encoding="utf-8")))
+        others = {p.stem: json.loads(p.read_text(encoding="utf-8")) for p in CATALOGUE.parent.glob("*.json")}
+        page = fill_words(page, json.loads(CATALOGUE.read_text(encoding="utf-8")), others)
         page = fill_boot_words(page, CATALOGUE.parent)
         path = dist / name
         path.write_text(page, encoding="utf-8")

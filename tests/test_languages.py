@@ -113,3 +113,13 @@ def test_the_built_pages_carry_the_loading_words_of_every_language(site_dir: Pat
         for lang in LANGUAGES:
             assert words[lang] == {k: v for k, v in catalogue(lang).items() if k.startswith("boot.")}
             assert words[lang]["boot.retry"]
+
+
+def test_without_scripts_the_page_says_so_in_every_language(site_dir: Path) -> None:
+    """Nothing can pick a language with scripts off: <noscript> holds each one's line."""
+    page = (site_dir / "index.html").read_text(encoding="utf-8")
+    found = re.search(r"<noscript>(.*?)</noscript>", page, re.S)
+    assert found
+    for lang in LANGUAGES:
+        line = f'<p lang="{lang}" data-i18n="boot.noscript">{catalogue(lang)["boot.noscript"]}</p>'
+        assert line in found.group(1), lang
