@@ -72,17 +72,41 @@ const storedSnapshot = readSnapshot();   // starts while PyScript sets itself up
 
 export async function loadPyodide(options) {
   const config = { ...options, indexURL: INDEX_URL, lockFileContents: LOCK };
+  const stopWatching = watchRuntimeDownload();
   const returning = readFlag();
   let pyodide = await restore(config, await storedSnapshot);
   root.setAttribute("data-harp-boot", pyodide ? "snapshot" : "plain");
   const make = !pyodide && returning;
   pyodide = pyodide || await loadPlainPyodide(config);
+  stopWatching();
   whenReady(() => {
     writeFlag();
     if (make) setTimeout(() => idle(() => makeSnapshot(pyodide)), MAKE_AFTER_READY_MS);
     else root.setAttribute("data-harp-snapshot", "skipped");
   });
   return pyodide;
+}
+
+/**
+ * Pyodide only warns when its wasm cannot be downloaded, then waits for ever.
+ * Until it has started, a failed or refused download of pyodide.asm.wasm is
+ * raised as an error event, on which static/boot.js says so and offers Retry
+ * at once.  Returns the function that stops watching.
+ */
+function watchRuntimeDownload() {
+  const fetchPlain = globalThis.fetch;
+  const failed = (why) => dispatchEvent(new ErrorEvent("error", {
+    message: `the Python runtime could not be downloaded (${why})`,
+  }));
+  globalThis.fetch = function (resource, options) {
+    const answer = fetchPlain.call(this, resource, options);
+    if (String((resource && resource.url) || resource).endsWith("/pyodide.asm.wasm")) {
+      answer.then((response) => { if (!response.ok) failed(`HTTP ${response.status}`); },
+                  (error) => failed((error && error.message) || "no connection"));
+    }
+    return answer;
+  };
+  return () => { globalThis.fetch = fetchPlain; };
 }
 
 /** Pyodide booted from the snapshot, or null: none, or it did not restore (then it is deleted). */
