@@ -108,29 +108,31 @@ BOOT_WORDS = '<script type="application/json" id="boot-words"></script>'
 BOOT_PREFIX = "boot."
 
 
-def boot_words(lang_dir: Path) -> dict[str, dict[str, str]]:
-    """Every language's boot.* words: what static/boot.js, early-board.js and
-    sw-register.js show before Python (and its catalogues) have started."""
-    return {p.stem: {k: v for k, v in json.loads(p.read_text(encoding="utf-8")).items() if k.startswith(BOOT_PREFIX)}
-            for p in sorted(lang_dir.glob("*.json"))}
+def catalogues(lang_dir: Path = CATALOGUE.parent) -> dict[str, dict[str, str]]:
+    """Every language's catalogue, by language code."""
+    return {p.stem: json.loads(p.read_text(encoding="utf-8")) for p in sorted(lang_dir.glob("*.json"))}
 
 
-def fill_boot_words(page: str, lang_dir: Path) -> str:
-    """Put boot_words() into the page's empty <script type="application/json" id="boot-words">."""
+def fill_boot_words(page: str, by_language: dict[str, dict[str, str]]) -> str:
+    """Put every language's boot.* words (what static/boot.js, early-board.js and
+    sw-register.js show before Python has started) into the page's empty
+    <script type="application/json" id="boot-words">."""
     if BOOT_WORDS not in page:
         return page
-    data = json.dumps(boot_words(lang_dir), ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
+    words = {lang: {k: v for k, v in catalogue.items() if k.startswith(BOOT_PREFIX)}
+             for lang, catalogue in by_language.items()}
+    data = json.dumps(words, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
     return page.replace(BOOT_WORDS, BOOT_WORDS.replace("></", f">{data}</"))
 
 
 def write_pages(dist: Path, root: Path = ROOT, fragments: Path = FRAGMENTS) -> list[Path]:
     """Write dist/index.html and dist/embed.html from their templates; return their paths."""
     written = []
+    by_language = catalogues()
     for name in PAGES:
         page = assemble((root / name).read_text(encoding="utf-8"), fragments)
-        others = {p.stem: json.loads(p.read_text(encoding="utf-8")) for p in CATALOGUE.parent.glob("*.json")}
-        page = fill_words(page, json.loads(CATALOGUE.read_text(encoding="utf-8")), others)
-        page = fill_boot_words(page, CATALOGUE.parent)
+        page = fill_words(page, by_language[CATALOGUE.stem], by_language)
+        page = fill_boot_words(page, by_language)
         path = dist / name
         path.write_text(page, encoding="utf-8")
         written.append(path)

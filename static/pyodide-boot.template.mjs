@@ -72,13 +72,17 @@ const storedSnapshot = readSnapshot();   // starts while PyScript sets itself up
 
 export async function loadPyodide(options) {
   const config = { ...options, indexURL: INDEX_URL, lockFileContents: LOCK };
-  const stopWatching = watchRuntimeDownload();
   const returning = readFlag();
-  let pyodide = await restore(config, await storedSnapshot);
-  root.setAttribute("data-harp-boot", pyodide ? "snapshot" : "plain");
-  const make = !pyodide && returning;
-  pyodide = pyodide || await loadPlainPyodide(config);
-  stopWatching();
+  const stopWatching = watchRuntimeDownload();
+  let pyodide, make;
+  try {
+    pyodide = await restore(config, await storedSnapshot);
+    root.setAttribute("data-harp-boot", pyodide ? "snapshot" : "plain");
+    make = !pyodide && returning;
+    pyodide = pyodide || await loadPlainPyodide(config);
+  } finally {
+    stopWatching();   // fetch is the page's own again, however the boot ended
+  }
   whenReady(() => {
     writeFlag();
     if (make) setTimeout(() => idle(() => makeSnapshot(pyodide)), MAKE_AFTER_READY_MS);
