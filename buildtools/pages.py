@@ -23,6 +23,7 @@ import re
 from pathlib import Path
 
 from .common import ROOT
+from .firstdeals import fill_first_deals, first_deals
 
 PAGES = ("index.html", "embed.html")
 FRAGMENTS = ROOT / "templates"
@@ -129,10 +130,12 @@ def write_pages(dist: Path, root: Path = ROOT, fragments: Path = FRAGMENTS) -> l
     """Write dist/index.html and dist/embed.html from their templates; return their paths."""
     written = []
     by_language = catalogues()
+    deals = first_deals()
     for name in PAGES:
         page = assemble((root / name).read_text(encoding="utf-8"), fragments)
         page = fill_words(page, by_language[CATALOGUE.stem], by_language)
         page = fill_boot_words(page, by_language)
+        page = fill_first_deals(page, deals)
         path = dist / name
         path.write_text(page, encoding="utf-8")
         written.append(path)

@@ -68,6 +68,7 @@
     });
   }
   window.harpWord = word;   // for early-board.js and sw-register.js
+  window.harpLanguage = LANG;   // for early-board.js: the language of a first visit's board
 
   function showWords() {
     if (LANG === "en") return;           // the build wrote English

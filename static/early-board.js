@@ -15,6 +15,13 @@
  * the embed page, game) in the URL that would open another one.  Anything
  * unreadable is ignored and the page boots as usual.
  *
+ * A first visit (no saved game, no settings, no deal code in the URL) has no
+ * copy, so this script draws one of the deals build.py wrote into index.html
+ * (<script type="application/json" id="first-deals">, harpui/early.py's
+ * first_deal) in the page's language (boot.js's window.harpLanguage), fans
+ * its columns as harpui/layout.py does once it has measured a card, and
+ * names the deal in window.harpEarly.firstDeal, which Python then starts.
+ *
  * The player's looks (theme, card size...) stored with the copy are set on
  * <html> first, whether or not the board is drawn, so a dark theme chosen
  * in Options does not flash light while Python starts.
@@ -170,6 +177,7 @@
   }
 
   window.harpEarly = {
+    firstDeal: null,   // the code of the first visit's deal drawn, for harpui/startup.py
     // The queued taps, [pile, card id or -1, card, ms] each, handed over once.
     take: function () {
       var out = taps;
@@ -191,14 +199,80 @@
     }
   }
 
+  // ---- a first visit's deal -------------------------------------------------
+  function firstDeal() {   // one of the page's first deals, if this is a first visit; else null
+    if (namespace || urlParam("code")) return null;
+    var store = window.localStorage;
+    if (store.getItem("harp.game") !== null || store.getItem("harp.settings") !== null) return null;
+    var script = document.getElementById("first-deals");
+    var data = script && script.textContent ? JSON.parse(script.textContent) : null;
+    if (!data || !Array.isArray(data.deals) || !data.deals.length) return null;
+    return data.deals[Math.floor(Math.random() * data.deals.length)];
+  }
+
+  /* Top offsets of a column's cards: harpui/layout.py's column_offsets, with
+   * its gaps (in card heights) from the deal's record. */
+  function columnOffsets(faces, cardH, room, gaps) {
+    var n = faces.length, downs = 0, ups, i;
+    if (!n) return [];
+    for (i = 0; i < n - 1; i++) if (!faces[i]) downs++;
+    ups = n - 1 - downs;
+    var space = Math.max(room - cardH, 0);
+    var downGap = gaps[0] * cardH, upGap = gaps[1] * cardH;
+    function total(dg, ug) { return downs * dg + ups * ug; }
+    if (total(downGap, upGap) > space) {
+      if (downs) downGap = Math.max(gaps[2] * cardH, (space - ups * upGap) / downs);
+      if (total(downGap, upGap) > space && ups) upGap = Math.max(gaps[3] * cardH, (space - downs * downGap) / ups);
+    }
+    var out = [], y = 0;
+    for (i = 0; i < n; i++) {
+      out.push(Math.round(y * 10) / 10);
+      y += faces[i] ? upGap : downGap;
+    }
+    return out;
+  }
+
+  function faceUp(card) { return card !== "??" && card.charAt(0) === card.charAt(0).toUpperCase(); }
+
+  function drawFirst(deal) {
+    var words = deal.words[window.harpLanguage] || deal.words.en;
+    draw({
+      columns: deal.columns, found: deal.found, draw: deal.draw, code: deal.code,
+      texts: words.texts, title: words.title,
+      piles: deal.piles.map(function (p, i) {   // [name, art, suit, state, cards]
+        return [p[0], p[1], p[2], words.labels[i], p[3], "",
+                p[4].map(function (c) { return [c[0], c[1], 0, 0]; })];
+      })
+    });
+    // As harpui/render.py measures: the card height from column 1's width,
+    // and the height a column may use down to the bottom of the window.
+    var tableau = document.getElementById("tableau");
+    var cardW = document.querySelector('#tableau .pile[data-pile="t1"]').offsetWidth || 60;
+    var cardH = cardW * 1.4;
+    var room = Math.max(window.innerHeight - tableau.getBoundingClientRect().top - 8, cardH * 2.2);
+    var columns = tableau.querySelectorAll(".pile[data-pile]");
+    for (var i = 0; i < columns.length; i++) {
+      var cards = columns[i].querySelectorAll("[data-card]");
+      var faces = Array.prototype.map.call(cards, function (c) { return faceUp(c.getAttribute("data-card")); });
+      var tops = columnOffsets(faces, cardH, room, deal.gaps);
+      for (var k = 0; k < cards.length; k++) cards[k].style.top = tops[k] + "px";
+      if (tops.length) columns[i].style.height = Math.round(tops[tops.length - 1] + cardH) + "px";
+    }
+    window.harpEarly.firstDeal = deal.code;
+  }
+
   function start() {
     var board = null;
     try {
       showLooks();
       board = savedBoard();
       if (board) draw(board);
+      else {
+        var deal = firstDeal();
+        if (deal) drawFirst(deal);
+      }
     } catch (e) {
-      board = null;   // storage refused, or a copy that does not read: boot as usual
+      board = null;   // storage refused, or a copy or a deal that does not read: boot as usual
     }
     if (document.getElementById("board")) listen();
   }

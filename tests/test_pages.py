@@ -3,13 +3,14 @@ the fragments in templates/, assembled by build.py (buildtools/pages.py)."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
 import pytest
 
 import build
-from buildtools import pages
+from buildtools import firstdeals, pages
 
 
 def ids(html: str) -> list[str]:
@@ -61,3 +62,35 @@ def test_includes_indent_pick_and_refuse_unknown_fragments(tmp_path: Path) -> No
 def test_the_page_templates_stay_at_the_root() -> None:
     for name in pages.PAGES:
         assert (build.ROOT / name).is_file(), name
+
+
+def test_the_main_page_carries_a_first_visits_deals_of_the_default_game(site_dir: Path) -> None:
+    """static/early-board.js draws one of them on a first visit
+    (buildtools/firstdeals.py); each is a deal the solver has certified."""
+    import harp
+    from harpui import winnable
+    from harpui.stats import DEFAULT_SETTINGS
+
+    index = (site_dir / "index.html").read_text(encoding="utf-8")
+    found = re.search(r'<script type="application/json" id="first-deals">(.*?)</script>', index, re.S)
+    assert found, "index.html has its first deals"
+    data = json.loads(found.group(1))
+    game_id = DEFAULT_SETTINGS["game"]
+    listed = (pages.ROOT / "static" / "winnable" / f"{game_id}.json").read_text(encoding="utf-8")
+    certified = winnable.parse(listed, game_id)
+    assert data["game"] == game_id and len(data["deals"]) == firstdeals.COUNT
+    for deal in data["deals"]:
+        g = harp.Game.from_code(deal["code"])
+        assert (g.game_id, g.deal, g.view()["moves"]) == (game_id, deal["deal"], 0)
+        assert g.deal in certified and g.code == harp.Game.new(game_id, deal=g.deal).code
+    assert 'id="first-deals"' not in (site_dir / "embed.html").read_text(encoding="utf-8"), \
+        "the embed page opens the game its host names"
+
+
+def test_first_deals_are_written_once_and_safely_into_a_page() -> None:
+    page = '<p></p>\n' + firstdeals.PLACEHOLDER + '\n'
+    filled = firstdeals.fill_first_deals(page, {"deals": [{"title": "</script><b>"}]})
+    assert filled.count("</script>") == 1 and "<\\/script>" in filled
+    assert json.loads(filled.split('id="first-deals">')[1].split("</script>")[0]) == \
+        {"deals": [{"title": "</script><b>"}]}
+    assert firstdeals.fill_first_deals("<p></p>", {"deals": []}) == "<p></p>"

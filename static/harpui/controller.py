@@ -26,6 +26,7 @@ import harp
 from .advisor import Advisor, hint_text  # noqa: F401 - tests/browser/test_solver_ui.py imports hint_text from here
 from .cards import make_move, parse_move
 from .announce import move_words
+from .boardview import deal_label
 from .words import card_name, reason, t, tn
 from .clock import Clock
 from .looks import PACE, look_attributes
@@ -74,8 +75,11 @@ class Controller:
         return self._version
 
     # -- start-up ------------------------------------------------------------
-    def start(self, location_search: str = "", location_hash: str = "") -> None:
-        """Load settings, stats and the saved game; a deal code in the URL wins."""
+    def start(self, location_search: str = "", location_hash: str = "", first_code: str | None = None) -> None:
+        """Load settings, stats and the saved game; a deal code in the URL wins.
+        Without either, a new game starts: first_code's deal when it is one a
+        new game could deal with these settings (the first visit's deal the
+        page drew before Python started, harpui/early.py), else a random one."""
         self.settings = clean_settings(self.store.load("settings"))
         self.stats = Stats(self.store.load("stats"))
         resumed = self._resume(self.store.load("game"))
@@ -93,7 +97,7 @@ class Controller:
                     if kept:
                         self.screen.toast(f"{t('msg.opened', code=wanted.code)} {t('msg.take_back')}", 4)
         if not resumed:
-            self._replace(self._fresh_game(self.settings["game"], "new"))
+            self._replace(self._first_game(first_code) or self._fresh_game(self.settings["game"], "new"))
         self._commit()
         if self.store.notice:
             self.screen.notice(self.store.notice)
@@ -102,6 +106,20 @@ class Controller:
             problems.append(t("msg.new_started"))
         if problems and self.dialogs:
             self.dialogs.show_corrupt(problems)
+
+    def _first_game(self, code: str | None) -> harp.Game | None:
+        """code's game, when it is the deal a new game of the player's game and
+        options would be; else None."""
+        if not code:
+            return None
+        try:
+            drawn = harp.Game.from_code(code)
+        except ValueError:
+            return None
+        if drawn.game_id != self.settings["game"] or drawn.daily:
+            return None
+        fresh = self._fresh_game(drawn.game_id, "new", drawn.deal)
+        return fresh if fresh.code == drawn.code else None
 
     def _resume(self, data: Any) -> bool:
         if not isinstance(data, dict) or not isinstance(data.get("game"), str):
@@ -469,8 +487,7 @@ class Controller:
 
     def info(self) -> dict[str, Any]:
         g = self.game
-        label = t("info.daily" if g.daily else "info.deal", deal=g.deal)
-        return {"name": g.rules.name, "deal_label": label,
+        return {"name": g.rules.name, "deal_label": deal_label(g.deal, g.daily),
                 "relaxed": self.settings["relaxed"],
                 "take_back": self.previous is not None,
                 "finish": not self._finishing and bool(g.finishing_moves()),

@@ -15,7 +15,8 @@ from pyscript import document, window
 from .controller import Controller
 from .dom import by_id, listen, make
 from .pagewords import use_language
-from .render import Renderer, clock_text
+from .boardview import clock_text
+from .render import Renderer
 from .thinking import spawn
 from .winnable import count_text, is_default, pick
 from .words import LANGUAGES, language, stuck_question, t, tn

@@ -8,13 +8,23 @@ renderer's first render then replaces it in one go (the same cards in the
 same places, so nothing jumps).  Taps on that board before the game is ready
 are queued by the script and played here once it is, when they still fit.
 
-Pure Python: the record is built from plain data and the taps are checked
-against plain data, so CPython tests cover both.
+A first visit has no saved game, so nothing to copy: there build.py writes a
+few deals into index.html instead (first_deal), and the script draws one of
+them; Python then starts that deal (Controller.start's first_code).
+
+Pure Python: the records are built from plain data and the taps are checked
+against plain data, so CPython tests cover them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, NamedTuple
+
+import harp
+
+from . import boardview, layout, words
+from .cards import FACE_DOWN, SUIT_WORDS
 
 RECORD = "board"          # stored as harp.board (embed.harp.board on the embed page)
 FORMAT = 1                # the record's own format, inside the store's versioned envelope
@@ -33,6 +43,51 @@ def board_record(game: dict[str, Any], board: dict[str, Any], piles: list[list[A
     texts by element id; title: the document's title.
     """
     return {"format": FORMAT, **game, **board, "piles": piles, "texts": texts, "title": title}
+
+
+def first_deal(game: harp.Game, languages: Sequence[str]) -> dict[str, Any]:
+    """A first visit's board: game's deal before any move, as build.py writes
+    it into index.html for static/early-board.js.
+
+    Card positions are not in it: they depend on the card size, which the
+    script measures, and then fans each column with "gaps" (harpui/layout.py's
+    face-down and face-up gaps and their squeezed minimums, in card heights)
+    as Python's render would.  The piles' names and the status line come in
+    each of languages, for the script to pick the page's.  ValueError for a
+    game that deals cards to the waste (nothing to fan them by).
+    """
+    view = game.view()
+    if view["waste"]:
+        raise ValueError(f"{game.game_id} deals cards to the waste; a first visit's board cannot show them")
+    ids = view["ids"]
+    cards_of = {"s": ([FACE_DOWN] * len(ids["stock"]), ids["stock"]), "w": ([], [])}
+    for i, cards in enumerate(view["foundations"]):
+        cards_of[f"f{i + 1}"] = (cards, ids["foundations"][i])
+    for i, cards in enumerate(view["tableau"]):
+        cards_of[f"t{i + 1}"] = (cards, ids["tableau"][i])
+    slots = boardview.slots(game.rules, len(view["tableau"]), len(view["foundations"]))
+    piles = [[slot.name, slot.art, SUIT_WORDS.get(slot.suit, ""),
+              boardview.pile_state(slot.name, cards_of[slot.name][0], view.get("passes_left")),
+              [[cid, card] for cid, card in zip(cards_of[slot.name][1], cards_of[slot.name][0])]]
+             for slot in slots]
+    spoken = words.language()
+    said: dict[str, Any] = {}
+    try:
+        for lang in languages:
+            words.set_language(lang)
+            texts = boardview.status_texts(view, game.rules, game.rules.name,
+                                           boardview.deal_label(game.deal, game.daily))
+            said[lang] = {
+                "labels": [boardview.pile_label(slot, cards_of[slot.name][0], view) for slot in slots],
+                "texts": {**texts, "clock": boardview.clock_text(0)},
+                "title": words.t("page.title_game", name=game.rules.name),
+            }
+    finally:
+        words.set_language(spoken)
+    return {"format": FORMAT, "code": game.code, "game": game.game_id, "deal": game.deal,
+            "columns": len(view["tableau"]), "found": len(view["foundations"]), "draw": view["draw"],
+            "gaps": [layout.DOWN_GAP, layout.UP_GAP, layout.MIN_DOWN_GAP, layout.MIN_UP_GAP],
+            "piles": piles, "words": said}
 
 
 class EarlyTap(NamedTuple):

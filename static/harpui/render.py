@@ -14,13 +14,12 @@ from typing import Any
 import harp
 from pyscript import document, window
 
-from . import early, layout
+from . import boardview, early, layout
 from .cards import FACE_DOWN, SUIT_WORDS, is_face_down, is_red
 from .announce import pile_words
-from .words import card_name, t, tn
+from .words import card_name, t
 from .dom import by_id, later, make, nil
 
-SUITS = "SHDC"                       # the order of Rules.slot_suit's suit numbers
 SPRITE = "./static/cards.svg"        # the card art: symbols c-7H, back, f-S...
 FLIP_LIMIT = 24                      # animate moves of at most this many cards
 
@@ -51,9 +50,7 @@ class Renderer:
     # -- building the piles --------------------------------------------------
     def _build_piles(self, view: dict[str, Any], rules: harp.Rules) -> None:
         ncols, nfound = len(view["tableau"]), len(view["foundations"])
-        # Slots kept for one suit (Easy Harp, Harp, Gargantua) show their suit.
-        suits = tuple(rules.slot_suit(i) for i in range(nfound))
-        shape = (ncols, nfound, suits)
+        shape = (ncols, nfound, tuple(rules.slot_suit(i) for i in range(nfound)))
         if shape == self._shape:
             return
         self._shape = shape
@@ -68,27 +65,20 @@ class Renderer:
         self.board.style.setProperty("--cols", str(ncols))
         self.board.style.setProperty("--found", str(nfound))
 
-        def pile(name: str, cls: str, parent: Any, art: str = "empty") -> None:
-            el = make("div", f"pile {cls}", data_pile=name, tabindex="-1", role="button")
+        areas = {"stock": self.stock_area, "waste": self.stock_area,
+                 "foundation": self.found_area, "column": self.tableau}
+        for slot in boardview.slots(rules, ncols, nfound):
+            el = make("div", f"pile {slot.kind}", data_pile=slot.name, tabindex="-1", role="button")
             el.setAttribute("aria-roledescription", t("pile.role"))
-            if name != "s":
+            if slot.art:
                 el.innerHTML = (f'<svg class="slot-art" aria-hidden="true">'
-                                f'<use href="{SPRITE}#{art}"></use></svg>')
-            parent.appendChild(el)
-            self.piles[name] = el
-            self.order[name] = []
-            self._pile_look[name] = ("" if name == "s" else art, "")
-
-        pile("s", "stock", self.stock_area)
-        pile("w", "waste", self.stock_area)
-        for i, number in enumerate(suits):
-            suit = SUITS[number] if number is not None else ""
-            pile(f"f{i + 1}", "foundation", self.found_area, f"f-{suit}" if suit else "empty")
-            if suit:
-                self.piles[f"f{i + 1}"].setAttribute("data-suit", SUIT_WORDS[suit])
-                self._pile_look[f"f{i + 1}"] = (f"f-{suit}", suit)
-        for i in range(ncols):
-            pile(f"t{i + 1}", "column", self.tableau)
+                                f'<use href="{SPRITE}#{slot.art}"></use></svg>')
+            if slot.suit:
+                el.setAttribute("data-suit", SUIT_WORDS[slot.suit])
+            areas[slot.kind].appendChild(el)
+            self.piles[slot.name] = el
+            self.order[slot.name] = []
+            self._pile_look[slot.name] = (slot.art, slot.suit)
 
     def rebuild(self) -> None:
         """Build the piles afresh at the next render (the page's language changed)."""
@@ -223,12 +213,8 @@ class Renderer:
 
     def _label_pile(self, name: str, cards: list[str], view: dict[str, Any],
                     card_h: float, tops: list[float]) -> None:
-        label, state = pile_words(name, cards, view, self._pile_look[name][1]), ""
-        if name == "s":
-            passes = view.get("passes_left")
-            state = "" if cards else "spent" if passes == 0 else "empty"
-        elif not cards:
-            state = "empty"
+        label = pile_words(name, cards, view, self._pile_look[name][1])
+        state = boardview.pile_state(name, cards, view.get("passes_left"))
         height = f"{tops[-1] + card_h:.0f}px" if name.startswith("t") and tops else ""
         written = (label, state, height)
         if self._pile_written.get(name) == written:
@@ -244,13 +230,8 @@ class Renderer:
         self._pile_written[name] = written
 
     def _render_info(self, view: dict[str, Any], rules: harp.Rules, info: dict[str, Any]) -> None:
-        by_id("game-name").textContent = info["name"]
-        by_id("deal-label").textContent = info["deal_label"]
-        by_id("moves").textContent = str(view["moves"])
-        by_id("score").textContent = str(view["score"])
-        passes = view.get("passes_left")
-        # Only where the rules allow a redeal at all (Big Harp allows none: no "0 redeals left").
-        by_id("passes").textContent = "" if passes is None or rules.passes == 1 else tn("label.redeals", passes)
+        for key, text in boardview.status_texts(view, rules, info["name"], info["deal_label"]).items():
+            by_id(key).textContent = text
         self._relaxed = bool(info["relaxed"])
         document.body.classList.toggle("relaxed", self._relaxed)
         self.board.setAttribute("data-draw", str(view["draw"]))
@@ -285,7 +266,7 @@ class Renderer:
         return early.board_record(game, board, piles, texts, str(document.title))
 
     def show_clock(self, seconds: int) -> None:
-        by_id("clock").textContent = clock_text(seconds)
+        by_id("clock").textContent = boardview.clock_text(seconds)
 
     def _animate(self, before: dict[int, Any]) -> None:
         """FLIP: start moved cards where they were, then let CSS slide them home."""
@@ -452,10 +433,4 @@ class Renderer:
         el = by_id("notice")
         el.textContent = text
         el.hidden = False
-
-
-def clock_text(seconds: int) -> str:
-    m, s = divmod(max(int(seconds), 0), 60)
-    h, m = divmod(m, 60)
-    return f"{h}:{m:02d}:{s:02d}" if h else f"{m}:{s:02d}"
 

@@ -69,6 +69,14 @@ def save_early_board(controller: Controller, renderer: Renderer) -> None:
         controller.store.save(early.RECORD, record)
 
 
+def first_deal_drawn() -> str | None:
+    """The code of the first visit's deal static/early-board.js drew before
+    Python started (index.html's first deals, harpui/early.py), if it drew one."""
+    early_board = getattr(window, "harpEarly", None)
+    code = None if nil(early_board) else getattr(early_board, "firstDeal", None)
+    return code if isinstance(code, str) and code else None
+
+
 def replay_early_taps(page: Page) -> None:
     """The taps static/early-board.js queued on the early board before the game
     was ready: played now, those that still fit (harpui/input.py)."""
@@ -104,7 +112,7 @@ def start_page(
     page = Page(renderer, controller, dialogs, Input(controller, renderer, dialogs))
     keeper = Burst(EARLY_SAVE_S, lambda: save_early_board(controller, renderer))
     controller.on_change.append(keeper.soon)
-    controller.start(search, fragment)
+    controller.start(search, fragment, first_code=first_deal_drawn())
     if started is not None:
         started(page)
 

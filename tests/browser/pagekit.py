@@ -59,6 +59,12 @@ LAYOUT_JS = """() => {
 
 
 # -- reading the page ---------------------------------------------------------
+RECTS_JS = """() => Object.fromEntries([...document.querySelectorAll('#board [data-card]')].map(c => {
+  const r = c.getBoundingClientRect();
+  return [c.dataset.id, [r.left, r.top, r.width, r.height]];
+}))"""   # card id -> [left, top, width, height] on screen
+
+
 def layout(page: Page) -> dict[str, list[str]]:
     """pile -> its cards bottom to top, as the page shows them."""
     return page.evaluate(LAYOUT_JS)

@@ -22,15 +22,9 @@ from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 if TYPE_CHECKING:
     from conftest import Watch
 
-from pagekit import EASY5, READY, assert_shows, expected, layout, replay, toast, wait_ready
+from pagekit import EASY5, READY, RECTS_JS, assert_shows, expected, layout, replay, toast, wait_ready
 
 WASM = "**/pyodide.asm.wasm"
-
-RECTS_JS = """() => Object.fromEntries([...document.querySelectorAll('#board [data-card]')].map(c => {
-  const r = c.getBoundingClientRect();
-  return [c.dataset.id, [r.left, r.top, r.width, r.height]];
-}))"""
-
 
 @pytest.fixture
 def context(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[BrowserContext]:

@@ -1,30 +1,57 @@
-"""The loading screen: a board frame and progress at once, and words plus a
-Retry button when the Python runtime cannot load."""
+"""The loading screen: a first visit's deal and progress at once, and words
+plus a Retry button when the Python runtime cannot load."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
+import harp
 from playwright.sync_api import Browser, Page, Route, expect
 
-from pagekit import READY, wait_ready
+from pagekit import READY, RECTS_JS, assert_shows, code_of, wait_ready
+
+WINNABLE = Path(__file__).resolve().parents[2] / "static" / "winnable"   # the certified deal lists
 
 
-def test_frame_and_progress_show_before_python(page: Page, site_url: str) -> None:
-    # Hold the runtime back: what shows meanwhile is plain HTML and CSS.
+def test_a_first_visit_shows_a_winnable_deal_before_python_then_plays_it(page: Page, site_url: str) -> None:
+    """A first visit has no saved board, so the page draws one of the deals
+    build.py wrote into it (static/early-board.js) while the runtime is held
+    back; Python then starts that very deal, and no card moves."""
     held: list[Route] = []
     page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
     page.goto(site_url)
     expect(page.locator("#loader")).to_be_visible()
     expect(page.locator("#loader-bar")).to_be_attached()
-    expect(page.locator("#board .slot").first).to_be_visible()
-    assert page.locator("#board .slot").count() >= 9
+    page.wait_for_selector("#board [data-card]", state="visible")
+    assert page.get_attribute("html", "data-harp-ready") is None
+    assert page.get_attribute("html", "data-harp-early") is not None
+    offered = json.loads(page.text_content("#first-deals") or "{}")
+    code = code_of(page)
+    assert code in [deal["code"] for deal in offered["deals"]]
+    g = harp.Game.from_code(code)
+    certified = json.loads((WINNABLE / f"{g.game_id}.json").read_text(encoding="utf-8"))["winnable"]
+    assert g.game_id == offered["game"] and g.deal in certified, "a deal the solver has won"
+    assert_shows(page, g)
+    assert page.text_content("#deal-label") == f"Deal {g.deal}"
+    early = page.evaluate(RECTS_JS)
+
     page.unroute("**/pyodide.asm.wasm")
     for route in held:
         route.fallback()
     wait_ready(page)
     expect(page.locator("#loader")).to_be_hidden()
-    expect(page.locator("#btn-new")).to_be_enabled()
+    assert code_of(page) == code, "Python started the deal the page drew"
+    assert_shows(page, g)
+    after = page.evaluate(RECTS_JS)
+    assert after.keys() == early.keys(), "the same card elements, by id"
+    jumps = {cid: (early[cid], after[cid]) for cid in early
+             if any(abs(a - b) > 1 for a, b in zip(early[cid], after[cid]))}
+    assert jumps == {}, "no card moved when Python took the board over"
+    page.click('#board [data-pile="s"]')
+    g.play("s")
+    assert_shows(page, g)
 
 
 def test_runtime_failure_says_so_and_retries(page: Page, site_url: str) -> None:

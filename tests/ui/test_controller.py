@@ -257,7 +257,7 @@ def rig(code: str | None = HARPAN_1, items: dict[str, str] | None = None,
         answer: Answer | None = None, panel: bool = True,
         dialogs: Callable[[Controller, FakeScreen], DialogWindows] = lambda controller, screen: FakeDialogs(),
         sleep: Callable[[float], Coroutine[Any, Any, None]] | None = None,
-        ) -> Rig:
+        first_code: str | None = None) -> Rig:
     log: list[str] = []
     storage = FakeStorage(items)
     screen = FakeScreen(log, panel)
@@ -268,7 +268,7 @@ def rig(code: str | None = HARPAN_1, items: dict[str, str] | None = None,
                             today=lambda: (2026, 1, 2), run_soon=tasks, sleep=sleep or no_sleep)
     r = Rig(controller, screen, storage, None, thinker, tasks, log, now)
     controller.dialogs = r.dialogs = dialogs(controller, screen)
-    controller.start(f"?code={code}" if code else "", "")
+    controller.start(f"?code={code}" if code else "", "", first_code=first_code)
     log.clear()
     return r
 
@@ -324,6 +324,27 @@ def test_a_saved_record_is_resumed_with_its_clock_and_winnable_point() -> None:
     assert r.dialogs.named("corrupt") == []
     # A winnable point past the moves played is not believed.
     assert rig(code=None, items=saved_game(["t5>t1"], winnable_at=5)).controller.advisor.winnable_at is None
+
+
+def test_a_first_visit_starts_the_deal_the_page_drew_when_a_new_game_could_deal_it() -> None:
+    """static/early-board.js drew one of index.html's first deals before Python
+    started (harpui/early.py): that deal is the new game, when nothing is saved
+    and it is a deal a new game with the player's settings could be."""
+    drawn = harp.Game.new("easy-harp", deal=4).code
+    first = rig(code=None, first_code=drawn)
+    assert first.game.code == drawn and first.saved()["game"] == harp.Game.from_code(drawn).to_json()
+    assert first.screen.view is not None and first.screen.view["code"] == drawn
+    # A saved game, or a deal code in the URL, comes first.
+    assert rig(code=None, items=saved_game(["t5>t1"]), first_code=drawn).game.code == HARPAN_1
+    assert rig(code=HARPAN_1, first_code=drawn).game.code == HARPAN_1
+    # Settings for another game, or a code a new game would not deal: a random deal of the game set.
+    harpan_set = {"harp.settings": json.dumps({"v": 1, "data": {"game": "harpan"}})}
+    assert rig(code=None, items=harpan_set, first_code=drawn).game.game_id == "harpan"
+    other_rules = harp.Game.new("easy-harp", deal=4, passes=3).code
+    daily = harp.Game.new("easy-harp", deal=harp.daily_deal(datetime.date(2026, 1, 2)), daily=True).code
+    for refused in (other_rules, daily, "EH1-N-", "not a code"):
+        game = rig(code=None, first_code=refused).game
+        assert game.game_id == "easy-harp" and game.code != refused and game.view()["moves"] == 0
 
 
 @pytest.mark.parametrize("raw", ["{nope", json.dumps({"v": 1, "data": {"game": "[1, 2]"}}),

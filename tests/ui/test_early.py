@@ -8,7 +8,9 @@ import json
 import re
 from pathlib import Path
 
-from harpui import early
+import harp
+
+from harpui import boardview, early, layout, words
 
 SCRIPT = Path(__file__).resolve().parents[2] / "static" / "early-board.js"
 
@@ -52,3 +54,25 @@ def test_script_leaves_card_names_to_the_stored_pile_names() -> None:
     assert 'cardEl.setAttribute("aria-hidden", "true")' in js
     assert 'el.setAttribute("aria-label", String(p[3]))' in js
     assert 'namespace + "harp." + name' in js and "board.format !== 1" in js
+
+
+def test_a_first_deal_is_the_engines_deal_with_the_renderers_piles_and_words() -> None:
+    """What static/early-board.js draws on a first visit (buildtools/firstdeals.py
+    writes it into index.html): Python's first render must show the same."""
+    g = harp.Game.new("easy-harp", deal=4)
+    deal = early.first_deal(g, ("en", "sv"))
+    view = g.view()
+    assert (deal["code"], deal["game"], deal["deal"], deal["draw"]) == (g.code, "easy-harp", 4, view["draw"])
+    slots = boardview.slots(g.rules, len(view["tableau"]), len(view["foundations"]))
+    assert [p[0] for p in deal["piles"]] == [slot.name for slot in slots]
+    cards = {p[0]: [c[1] for c in p[4]] for p in deal["piles"]}
+    assert cards["s"] == ["??"] * view["stock"] and cards["w"] == []
+    assert [cards[f"t{i + 1}"] for i in range(len(view["tableau"]))] == view["tableau"]
+    assert [c[0] for p in deal["piles"] for c in p[4] if p[0] == "t1"] == view["ids"]["tableau"][0]
+    assert deal["gaps"] == [layout.DOWN_GAP, layout.UP_GAP, layout.MIN_DOWN_GAP, layout.MIN_UP_GAP]
+    en, sv = deal["words"]["en"], deal["words"]["sv"]
+    assert en["texts"] == {"game-name": "Easy Harp", "deal-label": "Deal 4", "moves": "0", "score": "0",
+                           "passes": en["texts"]["passes"], "clock": "0:00"}
+    assert len(en["labels"]) == len(sv["labels"]) == len(slots) and en["labels"] != sv["labels"]
+    assert en["labels"][-1].startswith("Column 9") and "Easy Harp" in en["title"]
+    assert words.language() == "en", "the page's language is left as it was"

@@ -1,0 +1,49 @@
+"""A first visit's deals, written into index.html.
+
+A player who has never played has no saved board for static/early-board.js
+to draw before Python starts, so the page carries a few deals of the default
+game instead (harpui/early.py, first_deal), taken from the start of its
+certified winnable list: the first deal a new player meets can be won.  The
+script draws one of them at once, and Python then starts that deal.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+from .common import ROOT
+
+STATIC = ROOT / "static"
+for _path in (ROOT, STATIC):               # the engine, and harpui as the page imports it
+    if str(_path) not in sys.path:
+        sys.path.insert(0, str(_path))
+
+import harp  # noqa: E402
+from harpui import early, winnable, words  # noqa: E402
+from harpui.stats import DEFAULT_SETTINGS  # noqa: E402
+
+COUNT = 4                                  # deals in the page: a few kilobytes gzipped
+PLACEHOLDER = '<script type="application/json" id="first-deals"></script>'
+
+
+def first_deals(count: int = COUNT) -> dict[str, Any]:
+    """{"game": the default game, "deals": [first_deal record, ...]}, from the
+    first ``count`` deals of that game's certified winnable list."""
+    game_id = str(DEFAULT_SETTINGS["game"])
+    listed = (STATIC / "winnable" / f"{game_id}.json").read_text(encoding="utf-8")
+    numbers = winnable.parse(listed, game_id)[:count]
+    if not numbers:
+        raise ValueError(f"static/winnable/{game_id}.json certifies no deal to show a first visit")
+    deals = [early.first_deal(harp.Game.new(game_id, deal=n), words.LANGUAGES) for n in numbers]
+    return {"game": game_id, "deals": deals}
+
+
+def fill_first_deals(page: str, data: dict[str, Any]) -> str:
+    """Put data into the page's empty <script type="application/json"
+    id="first-deals">; a page without one is returned as it is."""
+    if PLACEHOLDER not in page:
+        return page
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+    return page.replace(PLACEHOLDER, PLACEHOLDER.replace("></", f">{text}</"))
