@@ -4,6 +4,7 @@ plus a Retry button when the Python runtime cannot load."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -69,8 +70,9 @@ def test_runtime_failure_says_so_and_retries(page: Page, site_url: str) -> None:
 
 def test_a_swedish_player_gets_swedish_loading_words_and_retry(
         browser: Browser, browser_context_args: dict[str, Any], site_url: str) -> None:
-    """The words before Python starts (static/boot.js) follow the browser's language,
-    and the choice in Options over it; no game boots here, the runtime never loads."""
+    """The words before Python starts (static/boot.js) and the first visit's
+    board follow the browser's language, and the choice in Options over it;
+    no game boots here, the runtime never loads."""
     context = browser.new_context(**{**browser_context_args, "locale": "sv-SE"})
     try:
         page = context.new_page()
@@ -81,6 +83,11 @@ def test_a_swedish_player_gets_swedish_loading_words_and_retry(
         expect(page.locator("#loader-error")).to_contain_text("Spelet kunde inte starta", timeout=30_000)
         expect(page.locator("#loader-text")).to_have_text("Laddningen avbröts.")
         expect(page.get_by_role("button", name="Försök igen")).to_be_focused()
+        # The first visit's deal is drawn in Swedish too (index.html carries its words in each language).
+        deal = harp.Game.from_code(code_of(page))
+        expect(page.locator("#deal-label")).to_have_text(f"Giv {deal.deal}")
+        column = page.locator('#board .pile[data-pile="t1"]')
+        expect(column).to_have_attribute("aria-label", re.compile(r"^Kolumn 1\b"))
         # English chosen in Options (the stored settings) wins over the browser.
         page.evaluate("""() => localStorage.setItem("harp.settings",
                          JSON.stringify({v: 1, data: {language: "en"}}))""")
