@@ -9,7 +9,7 @@ harpui/startup.py builds the pieces (the embed page's root shares it).
 from pyscript import window
 
 from harpui.dialogs import Dialogs
-from harpui.dom import later
+from harpui.dom import when_idle
 from harpui.startup import start_page
 
 
@@ -26,10 +26,12 @@ start_page(Dialogs, started=forget_url_code)
 def load_solver():
     """Import the solver while the player looks at the deal, so that the
     first hint starts thinking at once instead of importing it first;
-    <html data-solver-loaded> says it is done."""
+    <html data-solver-loaded> says it is done.  The import holds the page
+    for about 50-70 ms, so it waits for a second without input: it never
+    delays a move."""
     import harp.solver  # noqa: F401
 
     window.document.documentElement.setAttribute("data-solver-loaded", "")
 
 
-later(1.0, load_solver)
+when_idle(1.0, load_solver)

@@ -73,6 +73,29 @@ def later(seconds: float, fn: Callable[[], Any]) -> Any:
     return asyncio.get_event_loop().call_later(seconds, fn)
 
 
+def when_idle(quiet_s: float, fn: Callable[[], Any]) -> None:
+    """Run fn once, when the player has left the page alone (no pointer or key
+    input) for quiet_s seconds: for work that holds the page for a moment, so
+    that it does not land between a tap and its move."""
+    inputs = [0]
+    handlers = []
+
+    def touched(*_: object) -> None:
+        inputs[0] += 1
+
+    def check(seen: int) -> None:
+        if inputs[0] != seen:                 # the player acted meanwhile: wait again
+            later(quiet_s, lambda: check(inputs[0]))
+            return
+        for event, handler in handlers:
+            window.removeEventListener(event, handler, True)
+        fn()
+
+    for event in ("pointerdown", "keydown"):
+        handlers.append((event, listen(window, event, touched, capture=True)))
+    later(quiet_s, lambda: check(0))
+
+
 def today() -> tuple[int, int, int]:
     """The player's local calendar date (Python's clock may be UTC here)."""
     d = window.Date.new()
