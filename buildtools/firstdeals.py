@@ -1,4 +1,4 @@
-"""A first visit's deals, written into index.html.
+"""A first visit's deals, written into both pages (index.html, embed.html).
 
 A player who has never played has no saved board for static/early-board.js
 to draw before Python starts, so the page carries a few deals of the default

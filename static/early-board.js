@@ -15,8 +15,9 @@
  * the embed page, game) in the URL that would open another one.  Anything
  * unreadable is ignored and the page boots as usual.
  *
- * A first visit (no saved game, no settings, no deal code in the URL) has no
- * copy, so this script draws one of the deals build.py wrote into index.html
+ * A first visit (no saved game, no settings, no deal code in the URL, and on
+ * the embed page no other game named) has no copy, so this script draws one
+ * of the deals build.py wrote into the page
  * (<script type="application/json" id="first-deals">, harpui/early.py's
  * first_deal) in the page's language (boot.js's window.harpLanguage), fans
  * its columns as harpui/layout.py does once it has measured a card, and
@@ -201,12 +202,14 @@
 
   // ---- a first visit's deal -------------------------------------------------
   function firstDeal() {   // one of the page's first deals, if this is a first visit; else null
-    if (namespace || urlParam("code")) return null;
+    if (urlParam("code")) return null;
     var store = window.localStorage;
-    if (store.getItem("harp.game") !== null || store.getItem("harp.settings") !== null) return null;
+    if (store.getItem(namespace + "harp.game") !== null || store.getItem(namespace + "harp.settings") !== null) return null;
     var script = document.getElementById("first-deals");
     var data = script && script.textContent ? JSON.parse(script.textContent) : null;
     if (!data || !Array.isArray(data.deals) || !data.deals.length) return null;
+    var wanted = namespace ? urlParam("game") : null;   // the embed's host may name another game
+    if (wanted && wanted.toLowerCase() !== data.game) return null;
     return data.deals[Math.floor(Math.random() * data.deals.length)];
   }
 

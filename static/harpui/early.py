@@ -9,7 +9,7 @@ same places, so nothing jumps).  Taps on that board before the game is ready
 are queued by the script and played here once it is, when they still fit.
 
 A first visit has no saved game, so nothing to copy: there build.py writes a
-few deals into index.html instead (first_deal), and the script draws one of
+few deals into the pages instead (first_deal), and the script draws one of
 them; Python then starts that deal (Controller.start's first_code).
 
 Pure Python: the records are built from plain data and the taps are checked
@@ -47,7 +47,7 @@ def board_record(game: dict[str, Any], board: dict[str, Any], piles: list[list[A
 
 def first_deal(game: harp.Game, languages: Sequence[str]) -> dict[str, Any]:
     """A first visit's board: game's deal before any move, as build.py writes
-    it into index.html for static/early-board.js.
+    it into the pages for static/early-board.js.
 
     Card positions are not in it: they depend on the card size, which the
     script measures, and then fans each column with "gaps" (harpui/layout.py's

@@ -167,3 +167,27 @@ def test_the_embed_page_keeps_its_own_copy(context: BrowserContext, open_game: C
     release(page, held)
     assert_shows(page, g)
     page.wait_for_selector(READY, state="attached")
+
+
+def test_the_embed_page_draws_a_first_deal_only_for_the_game_its_host_names(
+        context: BrowserContext, site_url: str) -> None:
+    """An embed's first visit: one of the page's first deals before Python,
+    then Python plays it; a host that names another game gets no early deal."""
+    page = context.new_page()
+    held: list[Route] = []
+    page.route(WASM, lambda route: held.append(route))
+    page.goto(site_url + "embed.html?game=harpan")
+    expect(page.locator("#board .slot").first).to_be_visible()
+    assert page.locator("#board [data-card]").count() == 0, "no Easy Harp deal for a Harpan host"
+    held.clear()                                 # the next page's load drops this one's request
+    page.goto(site_url + "embed.html?game=easy-harp")
+    page.wait_for_selector("#board [data-card]", state="visible")
+    assert not_ready(page)
+    offered = json.loads(page.text_content("#first-deals") or "{}")
+    code = page.get_attribute("#board", "data-code")
+    assert code in [deal["code"] for deal in offered["deals"]]
+    g = harp.Game.from_code(code or "")
+    assert layout(page) == expected(g)
+    release(page, held)
+    assert_shows(page, g)
+    assert page.get_attribute("#board", "data-code") == code, "Python plays the deal the page drew"
