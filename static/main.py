@@ -27,7 +27,7 @@ def load_solver():
     """Import the solver while the player looks at the deal, so that the
     first hint starts thinking at once instead of importing it first;
     <html data-solver-loaded> says it is done.  The import holds the page
-    for about 50-70 ms, so it waits for a second without input: it never
+    for about 40-70 ms, so it waits for a second without input: it never
     delays a move."""
     import harp.solver  # noqa: F401
 

@@ -71,7 +71,7 @@ def save_early_board(controller: Controller, renderer: Renderer) -> None:
 
 def first_deal_drawn() -> str | None:
     """The code of the first visit's deal static/early-board.js drew before
-    Python started (index.html's first deals, harpui/early.py), if it drew one."""
+    Python started (the page's first deals, harpui/early.py), if it drew one."""
     early_board = getattr(window, "harpEarly", None)
     code = None if nil(early_board) else getattr(early_board, "firstDeal", None)
     return code if isinstance(code, str) and code else None
