@@ -2,7 +2,7 @@
 the status line's texts.
 
 Pure Python, for two users that must agree: the renderer (harpui/render.py)
-draws from it, and build.py writes a first visit's deals into index.html
+draws from it, and build.py writes a first visit's deals into the pages
 from it (harpui/early.py, first_deal), so the board shown before Python
 starts says what Python's first render then says.
 """
@@ -13,11 +13,9 @@ from typing import Any, NamedTuple
 
 import harp
 
-from .announce import pile_words
 from .words import t, tn
 
 SUITS = "SHDC"                       # the order of Rules.slot_suit's suit numbers
-STATUS = ("game-name", "deal-label", "moves", "score", "passes")   # element ids of the status line
 
 
 class Slot(NamedTuple):
@@ -53,17 +51,12 @@ def pile_state(name: str, cards: list[str], passes_left: int | None) -> str:
     return "empty"
 
 
-def pile_label(slot: Slot, cards: list[str], view: dict[str, Any]) -> str:
-    """A pile's name for screen readers (harpui/announce.py), in the page's language."""
-    return pile_words(slot.name, cards, view, slot.suit)
-
-
 def deal_label(deal: int, daily: bool) -> str:
     return t("info.daily" if daily else "info.deal", deal=deal)
 
 
 def status_texts(view: dict[str, Any], rules: harp.Rules, name: str, label: str) -> dict[str, str]:
-    """The status line's texts, by element id (STATUS)."""
+    """The status line's texts, by element id; the clock's is clock_text, written each second."""
     passes = view.get("passes_left")
     return {
         "game-name": name,

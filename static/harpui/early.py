@@ -24,6 +24,7 @@ from typing import Any, NamedTuple
 import harp
 
 from . import boardview, layout, words
+from .announce import pile_words
 from .cards import FACE_DOWN, SUIT_WORDS
 
 RECORD = "board"          # stored as harp.board (embed.harp.board on the embed page)
@@ -78,7 +79,7 @@ def first_deal(game: harp.Game, languages: Sequence[str]) -> dict[str, Any]:
             texts = boardview.status_texts(view, game.rules, game.rules.name,
                                            boardview.deal_label(game.deal, game.daily))
             said[lang] = {
-                "labels": [boardview.pile_label(slot, cards_of[slot.name][0], view) for slot in slots],
+                "labels": [pile_words(slot.name, cards_of[slot.name][0], view, slot.suit) for slot in slots],
                 "texts": {**texts, "clock": boardview.clock_text(0)},
                 "title": words.t("page.title_game", name=game.rules.name),
             }

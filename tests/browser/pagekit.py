@@ -65,6 +65,16 @@ RECTS_JS = """() => Object.fromEntries([...document.querySelectorAll('#board [da
 }))"""   # card id -> [left, top, width, height] on screen
 
 
+def cards_stayed(page: Page, before: dict[str, list[float]]) -> None:
+    """The same card elements (by id) as in before, a RECTS_JS reading, each
+    within 1 px of where it was: Python took the board over without a jump."""
+    after = page.evaluate(RECTS_JS)
+    assert after.keys() == before.keys(), "the same card elements, by id"
+    jumps = {cid: (before[cid], after[cid]) for cid in before
+             if any(abs(a - b) > 1 for a, b in zip(before[cid], after[cid]))}
+    assert jumps == {}, "no card moved when Python took the board over"
+
+
 def layout(page: Page) -> dict[str, list[str]]:
     """pile -> its cards bottom to top, as the page shows them."""
     return page.evaluate(LAYOUT_JS)
