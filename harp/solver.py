@@ -22,6 +22,11 @@ limit is low) with a transposition table.  Techniques, each sound:
   from the waste only when drawing one card (with draw 3 the waste's grouping
   could matter).
 * **No move that undoes the previous one.**
+* **Static loss proofs.**  ``is_blocked`` finds cards that can never move because each
+  one's ways out lie under another of them; ``is_stuck`` works out what could ever move, go
+  up or be built on, and finds a card that can never go up.  Both answer LOSS at once.
+* **Face-up finish.**  Once no card is face down and the whole talon is in reach, playing
+  to the foundations alone wins, so such a position is not searched (``face_up_finish``).
 
 Two searches over these same moves take turns on one budget (``Portfolio``):
 the depth-first one, which commits to its first choices and proves losses
@@ -46,7 +51,7 @@ from __future__ import annotations
 import heapq
 import time
 from dataclasses import dataclass, field
-from typing import Any, Iterator, NamedTuple
+from typing import Any, Callable, Iterator, NamedTuple
 
 from .cards import KING, builds_on, is_red, rank, suit
 from . import progress
@@ -113,7 +118,25 @@ Seen = dict[tuple[object, object], tuple[int, ...]]
 # The techniques of the solver's second round, each one that can be turned off so that
 # ``python -m harp bench solver`` can show what it does (all are on by default).
 #   "blocked": a static loss proof (``Solver.is_blocked``), at the start and for every position searched.
-TECHNIQUES: tuple[str, ...] = ("blocked",)
+#   "face-up": once no card is face down, try to finish by playing only to the foundations
+#       (``Solver.face_up_finish``); with the whole talon in reach that always wins.
+#   "stuck": a stronger static loss proof (``Solver.is_stuck``), wherever "blocked" is tried.
+TECHNIQUES: tuple[str, ...] = ("blocked", "face-up", "stuck")
+
+
+def _raised(foundations: tuple[tuple[int, int], ...], slot: int, card: int) -> tuple[tuple[int, int], ...]:
+    """The foundations after ``card`` goes up on ``slot``."""
+    return foundations[:slot] + ((card // 13, foundations[slot][1] + 1),) + foundations[slot + 1:]
+
+
+def _remembered(verdicts: dict[object, bool], key: object, work: Callable[[], bool]) -> bool:
+    """A static loss proof's verdict for ``key``, worked out once (the table is emptied when full)."""
+    known = verdicts.get(key)
+    if known is None:
+        if len(verdicts) > 200_000:
+            verdicts.clear()
+        known = verdicts[key] = work()
+    return known
 
 
 class Solver:
@@ -144,32 +167,48 @@ class Solver:
         )
         self.start = State(columns, tuple(game.down), talon, len(game.waste), game.pass_number, foundations)
         self.blocked_seen: dict[object, bool] = {}  # is_blocked's verdicts
+        self.stuck_seen: dict[object, bool] = {}  # is_stuck's verdicts
         self.frontier_found = False
         self.frontier_moves: list[list[str]] = []  # moves from the state being expanded that reveal a card
         # (talon size, position, pass or 0 when unlimited) -> Rules.stock_cycle with passes counted from 0
         self.stock_walks: dict[tuple[int, int, int], list[tuple[int, int, int, int]]] = {}
+        self.ladders: dict[tuple[tuple[int, int], ...], tuple[dict[int, int], dict[bool | None, int]]] = {}
 
     # ----- rules on solver states -------------------------------------------
 
     def _foundation_for(self, foundations: tuple[tuple[int, int], ...], card: int) -> int:
         """The first slot that takes ``card`` (as the engine's ``>f`` picks), or -1."""
-        card_rank, card_suit = _RANK[card], card // 13
-        for slot, (slot_suit, height) in enumerate(foundations):
-            if height == card_rank and (slot_suit == card_suit or (height == 0 and slot_suit == -1)):
-                return slot
-        return -1
+        return self._ladder(foundations)[0].get(card, -1)
 
     def _is_safe(self, foundations: tuple[tuple[int, int], ...], card: int) -> bool:
         """True when no card could ever need ``card`` as a base: every lower card of the other colour is up."""
-        card_rank = _RANK[card]
-        if card_rank <= 1:
-            return True
-        red = _RED_SUIT[card // 13]
-        done = 0
-        for slot_suit, height in foundations:
-            if height >= card_rank and _RED_SUIT[slot_suit] != red:
-                done += 1
-        return done == 2 * self.decks
+        return _RANK[card] <= self._ladder(foundations)[1][_RED_SUIT[card // 13]]
+
+    def _ladder(self, foundations: tuple[tuple[int, int], ...]) -> tuple[dict[int, int], dict[bool | None, int]]:
+        """What a set of foundations takes, worked out once for the many states that share it:
+        the first slot for each card it takes, and per colour the highest rank that is safe
+        (every lower card of the other colour is up, so no card could need it as a base)."""
+        known = self.ladders.get(foundations)
+        if known is not None:
+            return known
+        takes: dict[int, int] = {}
+        heights: dict[bool | None, list[int]] = {False: [], True: []}
+        for slot, (slot_suit, height) in enumerate(foundations):
+            if slot_suit == -1:
+                for each in range(4):
+                    takes.setdefault(each * 13, slot)  # a slot no suit has started takes any ace
+                continue
+            heights[_RED_SUIT[slot_suit]].append(height)
+            if height < 13:
+                takes.setdefault(slot_suit * 13 + height, slot)
+        # Safe below: aces and twos always; else the lowest of the other colour's slots, once all are started.
+        safe: dict[bool | None, int] = {
+            red: max(1, min(heights[not red]) if len(heights[not red]) == 2 * self.decks else 0)
+            for red in (False, True)}
+        if len(self.ladders) > 100_000:
+            self.ladders.clear()
+        known = self.ladders[foundations] = (takes, safe)
+        return known
 
     @staticmethod
     def _run_length(column: tuple[int, ...]) -> int:
@@ -248,12 +287,7 @@ class Solver:
         last_pass = self.rules.passes is not None and pass_number >= self.rules.passes and position > 1
         # What the verdict depends on: the piles and the foundations (many positions share them).
         key = (downs, tuple(column[:1] for column in columns), foundations, talon[:position] if last_pass else ())
-        known = self.blocked_seen.get(key)
-        if known is None:
-            if len(self.blocked_seen) > 200_000:
-                self.blocked_seen.clear()
-            known = self.blocked_seen[key] = self._blocked(state, last_pass)
-        return known
+        return _remembered(self.blocked_seen, key, lambda: self._blocked(state, last_pass))
 
     def _blocked(self, state: State, last_pass: bool) -> bool:
         columns, downs, talon, position, _, foundations = state
@@ -303,6 +337,90 @@ class Solver:
                 return True
             members = stay
 
+    def is_stuck(self, state: State) -> bool:
+        """True when some card can never reach its foundation, so the deal is lost (thoughtful
+        mode only).  ``_stuck`` over-estimates what can ever happen; what it rules out cannot."""
+        if not self.thoughtful or "stuck" not in self.techniques:
+            return False
+        last_pass = self.rules.passes is not None and state.pass_number >= self.rules.passes
+        # In the last pass the waste's order matters; before it only which cards the talon holds.
+        key = (state.columns, state.downs, state.foundations,
+               (state.talon, state.position) if last_pass else state.talon)
+        return _remembered(self.stuck_seen, key, lambda: self._stuck(state, last_pass))
+
+    def _stuck(self, state: State, last_pass: bool) -> bool:
+        """Work out, from nothing up until nothing changes, which cards could ever move, which
+        could ever go up, and which could ever be built on, each time taking only what is
+        necessary for the real thing to happen:
+
+        * a card moves for the first time only from the top of its column (every card once on
+          it has moved), as the bottom of a face-up run, or from the talon (the whole talon
+          counts as in reach, except that in the last pass a waste card is under the ones on
+          it); and it needs somewhere to go: its foundation (some copy of its predecessor could
+          go up), a card to build on, or a space (a column empty now, or one whose every card
+          could move) where the rules let it in;
+        * a card could go up if it could be a top or move, and its predecessor could go up;
+        * a card could be built on if it is a top now, could become one, or could move (with
+          take-backs, a foundation card too, if it has a card or a space to come down onto).
+
+        If some card off the foundations still cannot go up when nothing more can be added,
+        the deal is lost.  Sound because each rule only leaves out what cannot happen."""
+        columns, downs, talon, position, _, foundations = state
+        rules = self.rules
+        piles = [self.hidden[i][:downs[i]] + list(columns[i]) for i in range(len(columns))]
+        can_go_up = [False] * 52  # per card value: some copy is up, or could go up
+        on_foundations = set()
+        for slot_suit, height in foundations:
+            for below in range(height):
+                can_go_up[slot_suit * 13 + below] = True
+                on_foundations.add(slot_suit * 13 + below)
+        builds = [False] * 52  # per card value: some copy could be built on
+        for pile in piles:
+            if pile:
+                builds[pile[-1]] = True
+        moves = [[False] * len(pile) for pile in piles]
+        goes_up = [[False] * len(pile) for pile in piles]
+        talon_moves = [False] * len(talon)
+        talon_up = [False] * len(talon)
+        space = not all(piles)
+        space_for_all = rules.empty == "any"
+        one_card = rules.one_card
+
+        def has_place(card: int) -> bool:
+            return (_RANK[card] == 0 or can_go_up[card - 1] or any(builds[q] for q in _PARENTS[card])
+                    or (space and (space_for_all or _RANK[card] == KING)))
+
+        changed = True
+        while changed:
+            changed = False
+            for i, pile in enumerate(piles):
+                top_free = True  # every card above this one could move
+                for k in range(len(pile) - 1, -1, -1):
+                    card = pile[k]
+                    if top_free and not builds[card]:
+                        builds[card] = changed = True
+                    in_reach = top_free or (k >= downs[i] and (not one_card or _RANK[card] == KING))
+                    if not moves[i][k] and in_reach and has_place(card):
+                        moves[i][k] = builds[card] = changed = True
+                    if not goes_up[i][k] and (top_free or moves[i][k]) and (_RANK[card] == 0 or can_go_up[card - 1]):
+                        goes_up[i][k] = can_go_up[card] = changed = True
+                    top_free = top_free and moves[i][k]
+                if top_free and not space:
+                    space = changed = True
+            for n, card in enumerate(talon):
+                if last_pass and n < position - 1 and not all(talon_moves[n + 1:position]):
+                    continue  # under waste cards that cannot all move
+                if not talon_moves[n] and has_place(card):
+                    talon_moves[n] = builds[card] = changed = True
+                if not talon_up[n] and (_RANK[card] == 0 or can_go_up[card - 1]):
+                    talon_up[n] = can_go_up[card] = changed = True
+            if rules.takeback:
+                for card in on_foundations:
+                    if not builds[card] and (any(builds[q] for q in _PARENTS[card])
+                                             or (space and (space_for_all or _RANK[card] == KING))):
+                        builds[card] = changed = True
+        return not (all(map(all, goes_up)) and all(talon_up))
+
     # ----- changing states -----------------------------------------------------
 
     def _turn_up(self, columns: list[tuple[int, ...]], downs: list[int], i: int) -> bool:
@@ -320,37 +438,37 @@ class Solver:
         """Apply safe foundation moves until none is left (never one that reveals an unknown card)."""
         if not self.prune:
             return state
-        columns_t, downs_t, talon, position, pass_number, foundations_t = state
-        columns, downs, foundations = list(columns_t), list(downs_t), list(foundations_t)
+        columns_t, downs_t, talon, position, pass_number, foundations = state
+        columns, downs = list(columns_t), list(downs_t)
         played = len(moves)
         changed = True
         while changed:
             changed = False
             for i, column in enumerate(columns):
-                if column and self._is_safe(tuple(foundations), column[-1]):
-                    slot = self._foundation_for(tuple(foundations), column[-1])
+                if column and self._is_safe(foundations, column[-1]):
+                    slot = self._foundation_for(foundations, column[-1])
                     if slot < 0:
                         continue
                     if len(column) == 1 and downs[i] and self.hidden[i][downs[i] - 1] == UNKNOWN_CARD:
                         continue  # that would reveal a card: leave it as a choice for the search
                     columns[i] = column[:-1]
-                    foundations[slot] = (suit(column[-1]), foundations[slot][1] + 1)
+                    foundations = _raised(foundations, slot, column[-1])
                     self._turn_up(columns, downs, i)
                     moves.append(f"t{i + 1}>f{slot + 1}")
                     changed = True
             if self.rules.draw == 1 and position and talon[position - 1] != UNKNOWN_CARD:
                 card = talon[position - 1]
-                if self._is_safe(tuple(foundations), card):
-                    slot = self._foundation_for(tuple(foundations), card)
+                if self._is_safe(foundations, card):
+                    slot = self._foundation_for(foundations, card)
                     if slot >= 0:
                         talon = talon[: position - 1] + talon[position:]
                         position -= 1
-                        foundations[slot] = (suit(card), foundations[slot][1] + 1)
+                        foundations = _raised(foundations, slot, card)
                         moves.append(f"w>f{slot + 1}")
                         changed = True
         if len(moves) == played:
             return state  # nothing went up: the same state, not a copy of it
-        return State(tuple(columns), tuple(downs), talon, position, pass_number, tuple(foundations))
+        return State(tuple(columns), tuple(downs), talon, position, pass_number, foundations)
 
     def _talon_positions(self, state: State) -> Iterator[tuple[int, int, int]]:
         """(taps, position, pass) for every waste top reachable by tapping, the current one first."""
@@ -403,7 +521,7 @@ class Solver:
             if ((check_foundations and after.foundations != foundations)
                     or (check_waste and after.pass_number >= self.rules.passes  # type: ignore[operator]
                         and after.position > 1 and (after.position, after.pass_number) != (position, pass_number))):
-                if self.is_blocked(after):
+                if self.is_blocked(after) or self.is_stuck(after):
                     return  # lost: some cards can never move
             if then is not None and len(moves) > 1:
                 then = None  # a safe foundation move followed: the obligation no longer fits
@@ -420,10 +538,9 @@ class Solver:
                 cols, new_downs = list(columns), list(downs)
                 cols[i] = column[:-1]
                 if self._turn_up(cols, new_downs, i):
-                    new_foundations = list(foundations)
-                    new_foundations[slot] = (suit(top), new_foundations[slot][1] + 1)
                     finish([f"t{i + 1}>f{slot + 1}"],
-                           State(tuple(cols), tuple(new_downs), talon, position, pass_number, tuple(new_foundations)),
+                           State(tuple(cols), tuple(new_downs), talon, position, pass_number,
+                                 _raised(foundations, slot, top)),
                            0 if not cols[i] or new_downs[i] < downs[i] else 1)
                 else:
                     self.frontier_found = True
@@ -472,24 +589,28 @@ class Solver:
         def may_receive(card: int) -> bool:
             return not prune or any(c in movable for c in _FITS_ON[card])
 
+        takes = self._ladder(foundations)[0]
         for taps, reached, pass_now in positions:
             card = talon[reached - 1]
+            slot = takes.get(card, -1)
+            goes_up = slot >= 0 and self._allowed(need, -1, -1, 1)
+            to_columns = [j for j in takers.get(card, []) + (spaces if spaces and self._space_takes(card, 1) else [])
+                          if self._allowed(need, -1, j, 1)]
+            if always_in_reach and not may_receive(card):
+                to_columns = []
+            if not (goes_up or to_columns):
+                continue
             rest = talon[: reached - 1] + talon[reached:]
             taps_moves = ["s"] * taps
-            slot = self._foundation_for(foundations, card)
-            if slot >= 0 and self._allowed(need, -1, -1, 1):
-                new_foundations = list(foundations)
-                new_foundations[slot] = (suit(card), new_foundations[slot][1] + 1)
+            if goes_up:
                 finish(taps_moves + [f"w>f{slot + 1}"],
-                       State(columns, downs, rest, reached - 1, pass_now, tuple(new_foundations)), 1 if taps == 0 else 3)
-            if always_in_reach and not may_receive(card):
-                continue
-            for j in takers.get(card, []) + (spaces if spaces and self._space_takes(card, 1) else []):
-                if self._allowed(need, -1, j, 1):
-                    cols = list(columns)
-                    cols[j] = columns[j] + (card,)
-                    finish(taps_moves + [f"w>t{j + 1}"], State(tuple(cols), downs, rest, reached - 1, pass_now, foundations),
-                           3 if taps == 0 else 5, ("onto", j, -1) if always_in_reach else None)
+                       State(columns, downs, rest, reached - 1, pass_now, _raised(foundations, slot, card)),
+                       1 if taps == 0 else 3)
+            for j in to_columns:
+                cols = list(columns)
+                cols[j] = columns[j] + (card,)
+                finish(taps_moves + [f"w>t{j + 1}"], State(tuple(cols), downs, rest, reached - 1, pass_now, foundations),
+                       3 if taps == 0 else 5, ("onto", j, -1) if always_in_reach else None)
 
         # Take-backs from the foundations.
         if self.rules.takeback:
@@ -540,6 +661,59 @@ class Solver:
     def is_won(self, state: State) -> bool:
         return sum(height for _, height in state.foundations) == self.rules.cards
 
+    def win_line(self, state: State) -> list[str] | None:
+        """The moves that win from ``state`` without a search: none if it is won, the
+        foundation-only finish once every card is face up (``face_up_finish``), or None."""
+        if self.is_won(state):
+            return []
+        if "face-up" in self.techniques and not any(state.downs) and UNKNOWN_CARD not in state.talon:
+            return self.face_up_finish(state)
+        return None
+
+    def face_up_finish(self, state: State) -> list[str] | None:
+        """Play to the foundations only, tapping the stock for the next card, until won; the
+        moves, or None if a whole round of the stock (or the last pass) brings nothing up.
+
+        With no card face down, every column is one run, falling from its base, so the cards
+        over any card are all lower than it.  When the whole talon is in reach (draw one, no
+        pass limit), the lowest card not yet up can therefore always go up: this finish always
+        wins, and such a position needs no search.  Otherwise it is only a try."""
+        columns, _, talon, position, pass_number, foundations = state
+        cols = list(columns)
+        moves: list[str] = []
+        still = 0  # taps since a card last went up
+        while True:
+            moved = False
+            for i, column in enumerate(cols):
+                while column:
+                    slot = self._foundation_for(foundations, column[-1])
+                    if slot < 0:
+                        break
+                    foundations = _raised(foundations, slot, column[-1])
+                    column = column[:-1]
+                    moves.append(f"t{i + 1}>f{slot + 1}")
+                    moved = True
+                cols[i] = column
+            if position:
+                slot = self._foundation_for(foundations, talon[position - 1])
+                if slot >= 0:
+                    foundations = _raised(foundations, slot, talon[position - 1])
+                    talon = talon[: position - 1] + talon[position:]
+                    position -= 1
+                    moves.append(f"w>f{slot + 1}")
+                    moved = True
+            if moved:
+                still = 0
+                if sum(height for _, height in foundations) == self.rules.cards:
+                    return moves
+                continue
+            after = self.rules.tap(len(talon), position, pass_number)
+            still += 1
+            if after is None or still > len(talon) + 1:
+                return None
+            position, pass_number = after
+            moves.append("s")
+
     # ----- the search -----------------------------------------------------------
 
     def search(self, max_nodes: int | None, max_seconds: float | None) -> Result:
@@ -569,10 +743,11 @@ class Search:
         self.best: tuple[int, list[str]] = (solver.distance(start), first_moves)
         # Each frame: (state, its successors still to try, the moves that led into it).
         self.stack: list[tuple[State, list[Successor], list[str]]] = []
-        if solver.is_won(start):
-            self._finish(WIN, first_moves, exhausted=False)
+        finish = solver.win_line(start)
+        if finish is not None:
+            self._finish(WIN, first_moves + finish, exhausted=False)
             return
-        if solver.is_blocked(start):
+        if solver.is_blocked(start) or solver.is_stuck(start):
             self._finish(LOSS, [], exhausted=False)
             return
         self.stack.append((start, self._expand(start, None, first_moves), first_moves))
@@ -623,9 +798,10 @@ class Search:
             moves, nxt, _, need = todo.pop(0)
             if not solver.first_visit(seen, nxt, need):
                 continue
-            if solver.is_won(nxt):
+            finish = solver.win_line(nxt)
+            if finish is not None:
                 self.seconds += time.perf_counter() - started
-                self._finish(WIN, self._path() + moves, exhausted=False)
+                self._finish(WIN, self._path() + moves + finish, exhausted=False)
                 return self.result
             distance = solver.distance(nxt)
             if distance < self.best[0]:
@@ -658,9 +834,11 @@ class BestFirst:
         self.best: tuple[int, list[str]] = (solver.distance(start), first_moves)
         self.counter = 0
         self.open: list[tuple[int, int, State, Need, Link]] = []
-        if solver.is_won(start):
-            self.result = Result(WIN, first_moves, 0, 0.0, first_moves[0] if first_moves else None, solver.thoughtful)
-        elif solver.is_blocked(start):
+        finish = solver.win_line(start)
+        if finish is not None:
+            line = first_moves + finish
+            self.result = Result(WIN, line, 0, 0.0, line[0] if line else None, solver.thoughtful)
+        elif solver.is_blocked(start) or solver.is_stuck(start):
             self.result = Result(LOSS, [], 0, 0.0, None, solver.thoughtful)
         else:
             self.open.append((0, 0, start, None, (None, first_moves, 0)))
@@ -688,8 +866,9 @@ class BestFirst:
                 if not solver.first_visit(seen, nxt, then):
                     continue
                 child: Link = (link, moves, depth + 1)
-                if solver.is_won(nxt):
-                    line = self._moves(child)
+                finish = solver.win_line(nxt)
+                if finish is not None:
+                    line = self._moves(child) + finish
                     self.result = Result(WIN, line, self.nodes, 0.0, line[0], solver.thoughtful)
                     break
                 distance = solver.distance(nxt)

@@ -325,17 +325,18 @@ def small_position(game_id: str, seed: int, left: int, **options: object) -> har
     return game
 
 
-@pytest.mark.parametrize("game_id, options, left, least_blocked", [
-    ("harpan", {"passes": 1}, 22, 3), ("harpan", {"passes": 3, "takeback": False}, 22, 3), ("harpan", {}, 20, 2),
-    ("gargantua", {}, 18, 0), ("harp", {"takeback": True}, 18, 0), ("easy-harp", {}, 14, 0),
+@pytest.mark.parametrize("game_id, options, left, least_blocked, least_stuck", [
+    ("harpan", {"passes": 1}, 22, 3, 10), ("harpan", {"passes": 3, "takeback": False}, 22, 3, 20),
+    ("harpan", {}, 20, 2, 5), ("gargantua", {}, 18, 0, 0), ("harp", {"takeback": True}, 18, 0, 0),
+    ("easy-harp", {}, 14, 0, 0),
 ])
-def test_every_blocked_position_is_lost_by_exhaustive_search(
-        game_id: str, options: dict[str, object], left: int, least_blocked: int) -> None:
-    """The static loss proof (Solver.is_blocked) against a search of every line, without pruning
-    and without the second-round techniques, on small random positions; and the solver with its
-    techniques agrees with that search wherever both finish (two decks are rarely blocked, but
-    the search prunes positions that become blocked on the way)."""
-    blocked = settled = 0
+def test_every_blocked_or_stuck_position_is_lost_by_exhaustive_search(
+        game_id: str, options: dict[str, object], left: int, least_blocked: int, least_stuck: int) -> None:
+    """The static loss proofs (Solver.is_blocked and Solver.is_stuck) against a search of every
+    line, without pruning and without the second-round techniques, on small random positions;
+    and the solver with its techniques agrees with that search wherever both finish (two decks
+    are rarely blocked, but the search prunes positions that become blocked on the way)."""
+    blocked = stuck = settled = 0
     for seed in range(60):
         game = small_position(game_id, seed, left, **options)
         solver = Solver(game, True, True)
@@ -343,10 +344,62 @@ def test_every_blocked_position_is_lost_by_exhaustive_search(
         if solver.is_blocked(solver.start):
             blocked += 1
             assert plain.verdict != WIN, f"seed {seed}: blocked, but the exhaustive search wins"
+        if solver.is_stuck(solver.start):
+            stuck += 1
+            assert plain.verdict != WIN, f"seed {seed}: stuck, but the exhaustive search wins"
         full = solve(game, thoughtful=True, max_nodes=20_000)
         if UNKNOWN not in (plain.verdict, full.verdict):
             settled += 1
             assert full.verdict == plain.verdict, f"seed {seed}"
         if full.verdict == WIN:
             assert replays_to_a_win(game, full.moves)
-    assert blocked >= least_blocked and settled >= 40, (blocked, settled)
+    assert blocked >= least_blocked and stuck >= least_stuck and settled >= 40, (blocked, stuck, settled)
+
+
+@pytest.mark.parametrize("game_id, deals", [
+    ("harpan", [1, 4, 5, 6]), ("easy-harp", [10, 25, 38, 43]), ("double-klondike", [1, 2, 3, 4]),
+    ("harp", [1, 3, 4, 5]), ("endless-harp", [3, 4, 5, 6]),
+])
+def test_once_every_card_is_face_up_the_finish_needs_no_search(game_id: str, deals: list[int]) -> None:
+    """With no card face down and the whole talon in reach (draw one, no pass limit), playing
+    only to the foundations always wins (``Solver.face_up_finish``); with a limited stock, or
+    draw three, it is only a try, and whatever it finds must replay.  The positions are taken
+    from real wins (deals the solver wins within a few thousand positions), at the first move
+    where no card is face down."""
+    always = harp.GAMES[game_id].draw == 1 and harp.GAMES[game_id].passes is None
+    checked = finished = 0
+    for deal in deals:
+        game = harp.Game.new(game_id, deal=deal)
+        result = solve(game, thoughtful=True, max_nodes=5_000)
+        assert result.verdict == WIN, deal
+        for move in result.moves:
+            if not any(game.down):
+                break
+            game.play(move)
+        checked += 1
+        solver = Solver(game, True, True)
+        line = solver.win_line(solver.start)
+        assert Solver(game, True, True, techniques=("blocked",)).win_line(solver.start) is None
+        if always:
+            assert line is not None, f"deal {deal}: every card face up and in reach, yet no finish"
+        if line is not None:
+            finished += 1
+            assert all(move == "s" or ">f" in move for move in line)
+            assert replays_to_a_win(game, line), f"deal {deal}"
+    assert finished >= (checked if always else 1), (checked, finished)
+
+
+@pytest.mark.parametrize("game_id, deals", [
+    ("harpan", [1, 4, 5]), ("easy-harp", [10, 25]), ("gargantua", [1, 3, 4]), ("harp", [1, 3]), ("big-harp", [1, 3]),
+])
+def test_no_static_loss_proof_fires_along_a_winning_line(game_id: str, deals: list[int]) -> None:
+    """Real positions, not made-up ones: at every position of a found win, neither
+    ``is_blocked`` nor ``is_stuck`` may call the deal lost."""
+    for deal in deals:
+        game = harp.Game.new(game_id, deal=deal)
+        result = solve(game, thoughtful=True, max_nodes=5_000)
+        assert result.verdict == WIN, deal
+        for move in result.moves:
+            solver = Solver(game, True, True)
+            assert not solver.is_blocked(solver.start) and not solver.is_stuck(solver.start), (deal, move)
+            game.play(move)
