@@ -172,43 +172,28 @@ class Solver:
         self.frontier_moves: list[list[str]] = []  # moves from the state being expanded that reveal a card
         # (talon size, position, pass or 0 when unlimited) -> Rules.stock_cycle with passes counted from 0
         self.stock_walks: dict[tuple[int, int, int], list[tuple[int, int, int, int]]] = {}
-        self.ladders: dict[tuple[tuple[int, int], ...], tuple[dict[int, int], dict[bool | None, int]]] = {}
 
     # ----- rules on solver states -------------------------------------------
 
     def _foundation_for(self, foundations: tuple[tuple[int, int], ...], card: int) -> int:
         """The first slot that takes ``card`` (as the engine's ``>f`` picks), or -1."""
-        return self._ladder(foundations)[0].get(card, -1)
+        card_rank, card_suit = _RANK[card], card // 13
+        for slot, (slot_suit, height) in enumerate(foundations):
+            if height == card_rank and (slot_suit == card_suit or (height == 0 and slot_suit == -1)):
+                return slot
+        return -1
 
     def _is_safe(self, foundations: tuple[tuple[int, int], ...], card: int) -> bool:
         """True when no card could ever need ``card`` as a base: every lower card of the other colour is up."""
-        return _RANK[card] <= self._ladder(foundations)[1][_RED_SUIT[card // 13]]
-
-    def _ladder(self, foundations: tuple[tuple[int, int], ...]) -> tuple[dict[int, int], dict[bool | None, int]]:
-        """What a set of foundations takes, worked out once for the many states that share it:
-        the first slot for each card it takes, and per colour the highest rank that is safe
-        (every lower card of the other colour is up, so no card could need it as a base)."""
-        known = self.ladders.get(foundations)
-        if known is not None:
-            return known
-        takes: dict[int, int] = {}
-        heights: dict[bool | None, list[int]] = {False: [], True: []}
-        for slot, (slot_suit, height) in enumerate(foundations):
-            if slot_suit == -1:
-                for each in range(4):
-                    takes.setdefault(each * 13, slot)  # a slot no suit has started takes any ace
-                continue
-            heights[_RED_SUIT[slot_suit]].append(height)
-            if height < 13:
-                takes.setdefault(slot_suit * 13 + height, slot)
-        # Safe below: aces and twos always; else the lowest of the other colour's slots, once all are started.
-        safe: dict[bool | None, int] = {
-            red: max(1, min(heights[not red]) if len(heights[not red]) == 2 * self.decks else 0)
-            for red in (False, True)}
-        if len(self.ladders) > 100_000:
-            self.ladders.clear()
-        known = self.ladders[foundations] = (takes, safe)
-        return known
+        card_rank = _RANK[card]
+        if card_rank <= 1:
+            return True
+        red = _RED_SUIT[card // 13]
+        done = 0
+        for slot_suit, height in foundations:
+            if height >= card_rank and _RED_SUIT[slot_suit] != red:
+                done += 1
+        return done == 2 * self.decks
 
     @staticmethod
     def _run_length(column: tuple[int, ...]) -> int:
@@ -589,10 +574,9 @@ class Solver:
         def may_receive(card: int) -> bool:
             return not prune or any(c in movable for c in _FITS_ON[card])
 
-        takes = self._ladder(foundations)[0]
         for taps, reached, pass_now in positions:
             card = talon[reached - 1]
-            slot = takes.get(card, -1)
+            slot = self._foundation_for(foundations, card)
             goes_up = slot >= 0 and self._allowed(need, -1, -1, 1)
             to_columns = [j for j in takers.get(card, []) + (spaces if spaces and self._space_takes(card, 1) else [])
                           if self._allowed(need, -1, j, 1)]
