@@ -369,12 +369,17 @@ class Solver:
         talon_moves = [False] * len(talon)
         talon_up = [False] * len(talon)
         space = not all(piles)
-        space_for_all = rules.empty == "any"
         one_card = rules.one_card
 
+        def follows_up(card: int) -> bool:
+            """Its predecessor is up or could go up (an ace needs none)."""
+            return _RANK[card] == 0 or can_go_up[card - 1]
+
+        def can_come_down(card: int) -> bool:
+            return any(builds[q] for q in _PARENTS[card]) or (space and self._space_takes(card, 1))
+
         def has_place(card: int) -> bool:
-            return (_RANK[card] == 0 or can_go_up[card - 1] or any(builds[q] for q in _PARENTS[card])
-                    or (space and (space_for_all or _RANK[card] == KING)))
+            return follows_up(card) or can_come_down(card)
 
         changed = True
         while changed:
@@ -388,7 +393,7 @@ class Solver:
                     in_reach = top_free or (k >= downs[i] and (not one_card or _RANK[card] == KING))
                     if not moves[i][k] and in_reach and has_place(card):
                         moves[i][k] = builds[card] = changed = True
-                    if not goes_up[i][k] and (top_free or moves[i][k]) and (_RANK[card] == 0 or can_go_up[card - 1]):
+                    if not goes_up[i][k] and (top_free or moves[i][k]) and follows_up(card):
                         goes_up[i][k] = can_go_up[card] = changed = True
                     top_free = top_free and moves[i][k]
                 if top_free and not space:
@@ -398,12 +403,11 @@ class Solver:
                     continue  # under waste cards that cannot all move
                 if not talon_moves[n] and has_place(card):
                     talon_moves[n] = builds[card] = changed = True
-                if not talon_up[n] and (_RANK[card] == 0 or can_go_up[card - 1]):
+                if not talon_up[n] and follows_up(card):
                     talon_up[n] = can_go_up[card] = changed = True
             if rules.takeback:
                 for card in on_foundations:
-                    if not builds[card] and (any(builds[q] for q in _PARENTS[card])
-                                             or (space and (space_for_all or _RANK[card] == KING))):
+                    if not builds[card] and can_come_down(card):
                         builds[card] = changed = True
         return not (all(map(all, goes_up)) and all(talon_up))
 
