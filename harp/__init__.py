@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from .cards import card_name, parse_card
 from .codes import MAX_DEAL, daily_deal
+from .effects import Effect, effect_of
 from .errors import BadCode, CorruptSave, IllegalMove
 from .game import Game
 from .progress import hint
@@ -26,11 +27,13 @@ __all__ = [
     "MAX_DEAL",
     "BadCode",
     "CorruptSave",
+    "Effect",
     "Game",
     "IllegalMove",
     "Rules",
     "card_name",
     "daily_deal",
+    "effect_of",
     "hint",
     "parse_card",
     "valid_options",

@@ -11,13 +11,8 @@ cards that were just moved.
 from __future__ import annotations
 
 from .cards import KING, builds_on, rank
+from .effects import PROGRESS, Effect, effect_of
 from .position import Pile, Position
-
-# Reasons a move makes progress, best first (also the hint's order).
-FOUNDATION = "to a foundation"
-TURNS_UP = "turns a face-down card up"
-EMPTIES = "empties a column"
-FROM_WASTE = "plays a card from the stock"
 
 
 def reachable_stock_cards(game: Position) -> set[int]:
@@ -43,30 +38,22 @@ def _card_fits_somewhere(game: Position, card: int) -> bool:
     return False
 
 
-def progress_moves(game: Position, ignore: tuple[Pile, int] | None = None) -> list[tuple[str, str]]:
-    """Legal moves that make progress now, as (move, reason).
+def progress_moves(game: Position, ignore: tuple[Pile, int] | None = None) -> list[tuple[str, Effect]]:
+    """Legal moves that make progress now (``effects.PROGRESS``), as (move, effect).
 
     ``ignore`` = (pile, count): moves of at most that many cards from that pile
     don't count; they would only carry on the move just made.
     """
-    out: list[tuple[str, str]] = []
+    out: list[tuple[str, Effect]] = []
     for move in game.legal_moves():
         if move == "s":
             continue
-        src, count, dst = game.parse_move(move)
+        src, count, _ = game.parse_move(move)
         if ignore and src == ignore[0] and count <= ignore[1]:
             continue
-        if dst[0] == "f":
-            out.append((move, FOUNDATION))
-        elif src[0] == "t":
-            col = game.tableau[src[1]]
-            if count == len(col) - game.down[src[1]]:
-                if game.down[src[1]]:
-                    out.append((move, TURNS_UP))
-                elif game.tableau[dst[1]]:
-                    out.append((move, EMPTIES))
-        elif src[0] == "w":
-            out.append((move, FROM_WASTE))
+        effect = effect_of(game, move)
+        if effect in PROGRESS:
+            out.append((move, effect))
     return out
 
 
@@ -103,13 +90,13 @@ def stuck_checks(game: Position) -> list[tuple[str, bool]]:
     top = game.card_at(("w", 0))
     waste_playable = top is not None and _card_fits_somewhere(game, top)
     progress = progress_moves(game)
-    reasons = {reason for _, reason in progress}
+    uncovering_runs = [m for m, effect in progress if effect is Effect.UNCOVERS and game.parse_move(m).dst[0] == "t"]
     enabling = enabling_moves(game)
     takebacks = [m for m in enabling if m.startswith("f")]
     king_to_space = any(_is_king_to_space(game, move) for move in [m for m, _ in progress] + enabling)
     return [
         ("Is the top card of the waste playable?", waste_playable),
-        ("Can a run move whole to uncover a face-down card?", TURNS_UP in reasons),
+        ("Can a run move whole to uncover a face-down card?", bool(uncovering_runs)),
         ("Can a card come back down from a foundation and open a move?", bool(takebacks)),
         ("Can a king go to an empty column?", king_to_space),
     ]
@@ -122,17 +109,17 @@ def _is_king_to_space(game: Position, move: str) -> bool:
 
 
 def hint(game: Position) -> str | None:
-    """A simple heuristic best move: progress first, then the stock when a card in it can be
-    played, then a move that makes progress possible (never straight back)."""
+    """A simple heuristic best move: progress first, the best ``Effect`` first (from the column
+    with most face-down cards), then the stock when a card in it can be played, then a move
+    that makes progress possible (never straight back)."""
     moves = progress_moves(game)
     if moves:
-        order = (TURNS_UP, FOUNDATION, EMPTIES, FROM_WASTE)
 
-        def key(item: tuple[str, str]) -> tuple[int, int]:
-            move, reason = item
+        def key(item: tuple[str, Effect]) -> tuple[int, int]:
+            move, effect = item
             src = game.parse_move(move).src
             depth = game.down[src[1]] if src[0] == "t" else 0
-            return (order.index(reason), -depth)
+            return (effect, -depth)
 
         return min(moves, key=key)[0]
     if "s" in game.legal_moves() and _stock_can_help(game):

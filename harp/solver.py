@@ -55,6 +55,7 @@ from typing import Any, Callable, Iterator, NamedTuple
 
 from .cards import KING, builds_on, is_red, rank, suit
 from . import progress
+from .effects import Effect
 from .position import Position
 
 UNKNOWN_CARD = -1
@@ -107,9 +108,10 @@ class State(NamedTuple):
 #       card it laid bare on the foundation: taking back an 8 can be only the way to reach the 7.
 Need = tuple[object, ...] | None
 
-# A successor of a state: the engine moves it stands for, the state after them, its order rank
-# (lower is tried first), and what the move after it needs.
-Successor = tuple[list[str], State, int, Need]
+# A successor of a state: the engine moves it stands for, the state after them, what the move
+# does (``Effect``: among children as close to a win, the better effect is tried first), and
+# what the move after it needs.
+Successor = tuple[list[str], State, Effect, Need]
 
 # The positions searched: (canonical key, need) -> the best stock rank it was searched with.
 Seen = dict[tuple[object, object], tuple[int, ...]]
@@ -506,7 +508,7 @@ class Solver:
         check_foundations = self.thoughtful and "blocked" in self.techniques and not self.rules.takeback
         check_waste = (self.thoughtful and "blocked" in self.techniques and self.rules.passes is not None)
 
-        def finish(moves: list[str], after: State, order: int, then: Need = None) -> None:
+        def finish(moves: list[str], after: State, order: Effect, then: Need = None) -> None:
             after = self._auto(after, moves)
             if ((check_foundations and after.foundations != foundations)
                     or (check_waste and after.pass_number >= self.rules.passes  # type: ignore[operator]
@@ -531,7 +533,7 @@ class Solver:
                     finish([f"t{i + 1}>f{slot + 1}"],
                            State(tuple(cols), tuple(new_downs), talon, position, pass_number,
                                  _raised(foundations, slot, top)),
-                           0 if not cols[i] or new_downs[i] < downs[i] else 1)
+                           Effect.UNCOVERS if new_downs[i] < downs[i] else Effect.HOME)
                 else:
                     self.frontier_found = True
                     self.frontier_moves.append([f"t{i + 1}>f{slot + 1}"])
@@ -558,7 +560,7 @@ class Solver:
                         continue
                     reveals = new_downs[i] < downs[i]
                     empties = not cols[i] and not new_downs[i]
-                    order = 2 if reveals else 4 if empties else 6
+                    order = Effect.UNCOVERS if reveals else Effect.EMPTIES if empties else Effect.SHIFTS
                     then: Need = None if reveals or empties else ("use", i, j, count)
                     finish([f"t{i + 1}:{count}>t{j + 1}" if count > 1 else f"t{i + 1}>t{j + 1}"],
                            State(tuple(cols), tuple(new_downs), talon, position, pass_number, foundations), order, then)
@@ -594,12 +596,12 @@ class Solver:
             if goes_up:
                 finish(taps_moves + [f"w>f{slot + 1}"],
                        State(columns, downs, rest, reached - 1, pass_now, _raised(foundations, slot, card)),
-                       1 if taps == 0 else 3)
+                       Effect.HOME)
             for j in to_columns:
                 cols = list(columns)
                 cols[j] = columns[j] + (card,)
                 finish(taps_moves + [f"w>t{j + 1}"], State(tuple(cols), downs, rest, reached - 1, pass_now, foundations),
-                       3 if taps == 0 else 5, ("onto", j, -1) if always_in_reach else None)
+                       Effect.FROM_STOCK, ("onto", j, -1) if always_in_reach else None)
 
         # Take-backs from the foundations.
         if self.rules.takeback:
@@ -616,7 +618,8 @@ class Solver:
                         new_foundations = list(foundations)
                         new_foundations[slot] = (slot_suit if height > 1 else self.slot_suits[slot], height - 1)
                         after = State(tuple(cols), downs, talon, position, pass_number, tuple(new_foundations))
-                        out.append(([f"f{slot + 1}>t{j + 1}"], after, 8, ("onto", j, slot) if prune else None))
+                        out.append(([f"f{slot + 1}>t{j + 1}"], after, Effect.TAKES_BACK, ("onto", j, slot) if prune else None))
+        # Closest to a win first; then the better effect; then fewer stock taps.
         out.sort(key=lambda successor: (self.distance(successor[1]), successor[2], len(successor[0])))
         return out
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Awaitable, Callable, Coroutine
 
 import harp
 
-from .cards import is_face_down, parse_move
+from .cards import parse_move
 from .words import card_name, pile_name, t, tn
 from .ports import Piles, Screen, Table, Thinker
 from .thinking import spawn
@@ -335,31 +335,22 @@ def move_text(move: str, piles: Piles) -> str:
 
 
 def move_effect(game: harp.Game, move: str) -> str:
-    """What a move does, in words: 'uncovers a card', 'empties a column'..."""
-    probe = game.copy()
-    before = probe.view()
+    """What a move does, in words: 'uncovers a card', 'empties a column'... (``harp.Effect``)."""
     try:
-        probe.play(move)
+        effect = harp.effect_of(game, move)
     except harp.IllegalMove:
         return t("effect.best")
-    after = probe.view()
+    return t(EFFECT_WORDS[effect])
 
-    def hidden(view: dict[str, Any]) -> int:
-        return sum(1 for col in view["tableau"] for card in col if is_face_down(card))
 
-    def empty(view: dict[str, Any]) -> int:
-        return sum(1 for col in view["tableau"] if not col)
-
-    if hidden(after) < hidden(before):
-        return t("effect.uncovers")
-    if empty(after) > empty(before):
-        return t("effect.empties")
-    if sum(map(len, after["foundations"])) > sum(map(len, before["foundations"])):
-        return t("effect.home")
-    if move == "s":
-        return t("effect.turns") if after["stock"] > before["stock"] else t("effect.draws")
-    if move.startswith("w"):
-        return t("effect.from_stock")
-    if move.startswith("f"):
-        return t("effect.takes_back")
-    return t("effect.best")
+# The words for each thing a move can do; a move that only shifts cards is "the most promising".
+EFFECT_WORDS = {
+    harp.Effect.UNCOVERS: "effect.uncovers",
+    harp.Effect.HOME: "effect.home",
+    harp.Effect.EMPTIES: "effect.empties",
+    harp.Effect.FROM_STOCK: "effect.from_stock",
+    harp.Effect.SHIFTS: "effect.best",
+    harp.Effect.TAKES_BACK: "effect.takes_back",
+    harp.Effect.DRAWS: "effect.draws",
+    harp.Effect.TURNS: "effect.turns",
+}

@@ -572,7 +572,7 @@ def test_a_hint_without_the_solver_falls_back_to_the_engines_and_toasts_without_
     r = rig(answer=None, panel=False)
     r.controller.advisor.hint()
     r.tasks.run()
-    assert r.screen.toasts == ["Hint: move the 7 of spades to column 1."]   # harp.hint's t5>t1
+    assert r.screen.toasts == ["Hint: move the ace of diamonds to a foundation."]   # harp.hint's t7>f1
 
 
 def test_a_lost_deal_is_said_to_be_lost_unless_the_rules_never_say_so() -> None:
