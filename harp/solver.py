@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import heapq
 import time
+from operator import itemgetter
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, NamedTuple
 
@@ -66,6 +67,8 @@ _RED_SUIT = {-1: None, **{each: is_red(each * 13) for each in range(4)}}  # -1: 
 _BUILDS = {(c, onto) for c in range(52) for onto in range(52) if builds_on(c, onto)}
 _FITS_ON = [tuple(c for c in range(52) if (c, onto) in _BUILDS) for onto in range(52)]
 _PARENTS = [tuple(onto for onto in range(52) if (c, onto) in _BUILDS) for c in range(52)]
+_HEIGHT: Callable[[tuple[int, int]], int] = itemgetter(1)  # a foundation slot's height
+_CARDS_UP = [[tuple(each * 13 + below for below in range(height)) for height in range(14)] for each in range(4)]
 
 WIN = "win"
 LOSS = "loss"
@@ -169,6 +172,10 @@ class Solver:
             (suit(value(f[0])) if f else self.slot_suits[i], len(f)) for i, f in enumerate(game.foundations)
         )
         self.start = State(columns, tuple(game.down), talon, len(game.waste), game.pass_number, foundations)
+        # What names a column's hidden cards in a key, by how many are left: (column, count), or
+        # nothing once none is (then the column is only its face-up cards, wherever it stands).
+        self.column_tags = [[(i, left) if left else (-1, 0) for left in range(down + 1)]
+                            for i, down in enumerate(game.down)]
         self.blocked_seen: dict[object, bool] = {}  # is_blocked's verdicts
         self.stuck_seen: dict[object, bool] = {}  # is_stuck's verdicts
         self.frontier_found = False
@@ -185,6 +192,20 @@ class Solver:
             if height == card_rank and (slot_suit == card_suit or (height == 0 and slot_suit == -1)):
                 return slot
         return -1
+
+    @staticmethod
+    def _next_slots(foundations: tuple[tuple[int, int], ...]) -> dict[int, int]:
+        """Every card that could go up now -> the first slot that takes it (``_foundation_for``,
+        for all cards at once: a move generator asks it for every column top and talon card)."""
+        slots: dict[int, int] = {}
+        for slot, (slot_suit, height) in enumerate(foundations):
+            if slot_suit >= 0:
+                if height < 13:
+                    slots.setdefault(slot_suit * 13 + height, slot)
+            else:  # an empty slot any ace may start
+                for ace in (0, 13, 26, 39):
+                    slots.setdefault(ace, slot)
+        return slots
 
     def _is_safe(self, foundations: tuple[tuple[int, int], ...], card: int) -> bool:
         """True when no card could ever need ``card`` as a base: every lower card of the other colour is up."""
@@ -226,10 +247,8 @@ class Solver:
         """(canonical key, stock rank).  Two states with the same key and stock ranks r1 <= r2:
         the first can tap its way to the second, so the second need not be searched."""
         columns, downs, talon, position, pass_number, foundations = state
-        cols = sorted(
-            ((i, downs[i]) if downs[i] else (-1, 0), column) for i, column in enumerate(columns)
-        )
-        per_suit = tuple(tuple(sorted(height for slot_suit, height in foundations if slot_suit == each)) for each in range(4))
+        cols = sorted(zip(map(list.__getitem__, self.column_tags, downs), columns))
+        per_suit = tuple(sorted(foundations))  # each suit's heights, in whichever slots they are
         if self.rules.draw == 1:
             if self.rules.passes is None:
                 return (tuple(cols), per_suit, talon), ()  # every talon card is always in reach
@@ -436,8 +455,9 @@ class Solver:
         changed = True
         while changed:
             changed = False
+            up = self._next_slots(foundations)
             for i, column in enumerate(columns):
-                if column and self._is_safe(foundations, column[-1]):
+                if column and column[-1] in up and self._is_safe(foundations, column[-1]):
                     slot = self._foundation_for(foundations, column[-1])
                     if slot < 0:
                         continue
@@ -448,7 +468,7 @@ class Solver:
                     self._turn_up(columns, downs, i)
                     moves.append(f"t{i + 1}>f{slot + 1}")
                     changed = True
-            if self.rules.draw == 1 and position and talon[position - 1] != UNKNOWN_CARD:
+            if self.rules.draw == 1 and position and talon[position - 1] in self._next_slots(foundations):
                 card = talon[position - 1]
                 if self._is_safe(foundations, card):
                     slot = self._foundation_for(foundations, card)
@@ -520,12 +540,14 @@ class Solver:
             out.append((moves, after, order, then if prune else None))
 
         takers, spaces = self._targets(columns)
+        up = self._next_slots(foundations)
+        runs = [self._run_length(column) for column in columns]
         # Tableau tops to foundations, and tableau runs to other columns.
         for i, column in enumerate(columns):
             if not column:
                 continue
             top = column[-1]
-            slot = self._foundation_for(foundations, top)
+            slot = up.get(top, -1)
             if slot >= 0 and self._allowed(need, i, -1, 1):
                 cols, new_downs = list(columns), list(downs)
                 cols[i] = column[:-1]
@@ -537,7 +559,7 @@ class Solver:
                 else:
                     self.frontier_found = True
                     self.frontier_moves.append([f"t{i + 1}>f{slot + 1}"])
-            run = self._run_length(column)
+            run = runs[i]
             if self.rules.one_card:
                 counts = [1] + ([run] if run > 1 and rank(column[-run]) == KING else [])
             else:
@@ -573,17 +595,17 @@ class Solver:
         # Cards that could move next: a card put down only to receive one of these is worth trying.
         movable = {talon[reached - 1] for _, reached, _ in positions}
         if self.rules.takeback:  # a chain of take-backs reaches every foundation card
-            movable.update(slot_suit * 13 + below for slot_suit, height in foundations for below in range(height))
-        for column in columns:
-            run = self._run_length(column)
+            for slot_suit, height in foundations:
+                movable.update(_CARDS_UP[slot_suit][height])
+        for column, run in zip(columns, runs):
             movable.update(column[-run:])
 
         def may_receive(card: int) -> bool:
-            return not prune or any(c in movable for c in _FITS_ON[card])
+            return not prune or not movable.isdisjoint(_FITS_ON[card])
 
         for taps, reached, pass_now in positions:
             card = talon[reached - 1]
-            slot = self._foundation_for(foundations, card)
+            slot = up.get(card, -1)
             goes_up = slot >= 0 and self._allowed(need, -1, -1, 1)
             to_columns = [j for j in takers.get(card, []) + (spaces if spaces and self._space_takes(card, 1) else [])
                           if self._allowed(need, -1, j, 1)]
@@ -626,7 +648,7 @@ class Solver:
     @staticmethod
     def distance(state: State) -> int:
         """How far a state looks from a win: face-down cards weigh most, then cards not yet up."""
-        return 4 * sum(state.downs) - sum(height for _, height in state.foundations)
+        return 4 * sum(state.downs) - sum(map(_HEIGHT, state.foundations))
 
     def opening(self) -> tuple[State, list[str], Seen]:
         """The start after its safe foundation moves, those moves, and a table that holds it."""
