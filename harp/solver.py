@@ -445,8 +445,9 @@ class Solver:
         columns[i] = (card,)
         return True
 
-    def _auto(self, state: State, moves: list[str]) -> State:
-        """Apply safe foundation moves until none is left (never one that reveals an unknown card)."""
+    def _auto(self, state: State, moves: list[str], up: dict[int, int] | None = None) -> State:
+        """Apply safe foundation moves until none is left (never one that reveals an unknown card).
+        ``up``: ``_next_slots`` of the state's foundations, when the caller has it already."""
         if not self.prune:
             return state
         columns_t, downs_t, talon, position, pass_number, foundations = state
@@ -455,7 +456,8 @@ class Solver:
         changed = True
         while changed:
             changed = False
-            up = self._next_slots(foundations)
+            if up is None or len(moves) > played:
+                up = self._next_slots(foundations)
             for i, column in enumerate(columns):
                 if column and column[-1] in up and self._is_safe(foundations, column[-1]):
                     slot = self._foundation_for(foundations, column[-1])
@@ -529,7 +531,7 @@ class Solver:
         check_waste = (self.thoughtful and "blocked" in self.techniques and self.rules.passes is not None)
 
         def finish(moves: list[str], after: State, order: Effect, then: Need = None) -> None:
-            after = self._auto(after, moves)
+            after = self._auto(after, moves, up if after.foundations is foundations else None)
             if ((check_foundations and after.foundations != foundations)
                     or (check_waste and after.pass_number >= self.rules.passes  # type: ignore[operator]
                         and after.position > 1 and (after.position, after.pass_number) != (position, pass_number))):
@@ -607,10 +609,11 @@ class Solver:
             card = talon[reached - 1]
             slot = up.get(card, -1)
             goes_up = slot >= 0 and self._allowed(need, -1, -1, 1)
-            to_columns = [j for j in takers.get(card, []) + (spaces if spaces and self._space_takes(card, 1) else [])
-                          if self._allowed(need, -1, j, 1)]
             if always_in_reach and not may_receive(card):
                 to_columns = []
+            else:
+                to_columns = [j for j in takers.get(card, []) + (spaces if spaces and self._space_takes(card, 1) else [])
+                              if self._allowed(need, -1, j, 1)]
             if not (goes_up or to_columns):
                 continue
             rest = talon[: reached - 1] + talon[reached:]
