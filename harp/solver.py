@@ -50,8 +50,8 @@ from __future__ import annotations
 
 import heapq
 import time
-from operator import itemgetter
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any, Callable, Iterator, NamedTuple
 
 from .cards import KING, builds_on, is_red, rank, suit
