@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from enum import IntEnum
 
-from .position import Position
+from .position import CardMove, Position
 
 
 class Effect(IntEnum):
@@ -30,13 +30,18 @@ class Effect(IntEnum):
 PROGRESS = frozenset({Effect.UNCOVERS, Effect.HOME, Effect.EMPTIES, Effect.FROM_STOCK})
 
 
-def effect_of(game: Position, move: str) -> Effect:
+def effect_of(game: Position, move: str | CardMove) -> Effect:
     """What ``move`` does in ``game``; ``IllegalMove`` for text that is no move.
 
-    It reads the position only: it does not check that the move is legal."""
-    if move.strip().lower() == "s":
+    ``move`` is notation, or a card move ``game.parse_move`` has read already (the
+    hint's playout asks for every legal move, so it parses each once).  It reads the
+    position only: it does not check that the move is legal."""
+    if isinstance(move, CardMove):
+        src, count, dst = move
+    elif move.strip().lower() == "s":
         return Effect.DRAWS if game.stock else Effect.TURNS
-    src, count, dst = game.parse_move(move)
+    else:
+        src, count, dst = game.parse_move(move)
     if src[0] == "f":
         return Effect.TAKES_BACK
     if src[0] == "w":

@@ -48,10 +48,10 @@ def progress_moves(game: Position, ignore: tuple[Pile, int] | None = None) -> li
     for move in game.legal_moves():
         if move == "s":
             continue
-        src, count, _ = game.parse_move(move)
-        if ignore and src == ignore[0] and count <= ignore[1]:
+        parsed = game.parse_move(move)
+        if ignore and parsed.src == ignore[0] and parsed.count <= ignore[1]:
             continue
-        effect = effect_of(game, move)
+        effect = effect_of(game, parsed)
         if effect in PROGRESS:
             out.append((move, effect))
     return out

@@ -248,15 +248,15 @@ class Solver:
         the first can tap its way to the second, so the second need not be searched."""
         columns, downs, talon, position, pass_number, foundations = state
         cols = sorted(zip(map(list.__getitem__, self.column_tags, downs), columns))
-        per_suit = tuple(sorted(foundations))  # each suit's heights, in whichever slots they are
+        slots = tuple(sorted(foundations))  # the (suit, height) of every slot; which slot holds which does not matter
         if self.rules.draw == 1:
             if self.rules.passes is None:
-                return (tuple(cols), per_suit, talon), ()  # every talon card is always in reach
+                return (tuple(cols), slots, talon), ()  # every talon card is always in reach
             if self.prune:
-                return (tuple(cols), per_suit, talon), (pass_number, position)
+                return (tuple(cols), slots, talon), (pass_number, position)
         if self.rules.passes is None:
             pass_number = 0
-        return (tuple(cols), per_suit, talon, position, pass_number), ()
+        return (tuple(cols), slots, talon, position, pass_number), ()
 
     @staticmethod
     def _need_key(state: State, need: Need) -> object:
@@ -453,13 +453,15 @@ class Solver:
         columns_t, downs_t, talon, position, pass_number, foundations = state
         columns, downs = list(columns_t), list(downs_t)
         played = len(moves)
+        slots = up if up is not None else self._next_slots(foundations)
+        stale = False  # a card went up since ``slots`` was made
         changed = True
         while changed:
             changed = False
-            if up is None or len(moves) > played:
-                up = self._next_slots(foundations)
+            if stale:
+                slots, stale = self._next_slots(foundations), False
             for i, column in enumerate(columns):
-                if column and column[-1] in up and self._is_safe(foundations, column[-1]):
+                if column and column[-1] in slots and self._is_safe(foundations, column[-1]):
                     slot = self._foundation_for(foundations, column[-1])
                     if slot < 0:
                         continue
@@ -469,8 +471,10 @@ class Solver:
                     foundations = _raised(foundations, slot, column[-1])
                     self._turn_up(columns, downs, i)
                     moves.append(f"t{i + 1}>f{slot + 1}")
-                    changed = True
-            if self.rules.draw == 1 and position and talon[position - 1] in self._next_slots(foundations):
+                    changed = stale = True
+            if stale:
+                slots, stale = self._next_slots(foundations), False
+            if self.rules.draw == 1 and position and talon[position - 1] in slots:
                 card = talon[position - 1]
                 if self._is_safe(foundations, card):
                     slot = self._foundation_for(foundations, card)
@@ -479,7 +483,7 @@ class Solver:
                         position -= 1
                         foundations = _raised(foundations, slot, card)
                         moves.append(f"w>f{slot + 1}")
-                        changed = True
+                        changed = stale = True
         if len(moves) == played:
             return state  # nothing went up: the same state, not a copy of it
         return State(tuple(columns), tuple(downs), talon, position, pass_number, foundations)
