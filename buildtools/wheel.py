@@ -20,13 +20,18 @@ def record_hash(data: bytes) -> str:
 
 
 def wheel_metadata(project: Mapping[str, Any]) -> str:
-    """The METADATA file of the wheel (core metadata 2.1)."""
+    """The METADATA file of the wheel (core metadata 2.1), the optional extras included:
+    nothing is required unless an extra is asked for."""
+    extras = "".join(
+        f"Provides-Extra: {extra}\n" + "".join(f'Requires-Dist: {spec}; extra == "{extra}"\n' for spec in specs)
+        for extra, specs in project.get("optional-dependencies", {}).items())
     return (
         "Metadata-Version: 2.1\n"
         f"Name: {project['name']}\n"
         f"Version: {project['version']}\n"
         f"Summary: {project.get('description', '')}\n"
         f"Requires-Python: {project.get('requires-python', '>=3.11')}\n"
+        + extras
     )
 
 

@@ -116,15 +116,17 @@ def seconds(text: str) -> float:
 
 def solve_command(args: argparse.Namespace, out: TextIO) -> int:
     games = list(GAMES) if args.game == "all" else [args.game]
+    where = f"the Dask cluster at {args.scheduler}" if args.scheduler else f"{args.jobs} job(s)"
     print(f"Thoughtful mode (the solver sees every card), deals {args.deals.start}-{args.deals.stop - 1}, "
-          f"budget {args.budget:g}s a deal, {args.jobs} job(s).", file=out)
+          f"budget {args.budget:g}s a deal, {where}.", file=out)
     print(HEADER, file=out)
     for game_id in games:
         done = already_solved(args.csv, game_id, args.budget) if args.csv is not None else {}
         results = [done[deal] for deal in args.deals if deal in done]
         if results:
             print(f"{game_id}: {len(results)} deal(s) already in {args.csv}, not solved again", file=out)
-        for result in each_solved(game_id, [d for d in args.deals if d not in done], args.budget, args.jobs):
+        for result in each_solved(game_id, [d for d in args.deals if d not in done], args.budget, args.jobs,
+                                  scheduler=args.scheduler):
             results.append(result)
             if args.csv is not None:
                 write_details(args.csv, [result], args.budget)  # at once, so that a stopped run can resume
@@ -192,6 +194,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--deals", type=deal_range, default=range(1, 101), help="deal range, e.g. 1-1000")
     p.add_argument("--budget", type=seconds, default=10.0, help="time per deal, e.g. 10s")
     p.add_argument("--jobs", type=int, default=1, help="worker processes")
+    p.add_argument("--scheduler", metavar="ADDRESS", default=None,
+                   help="solve on the workers of a Dask cluster, e.g. tcp://10.0.0.5:8786, instead of local "
+                        "processes (pip install .[cluster] here and on each worker)")
     p.add_argument("--csv", type=Path, default=None,
                    help="also append every deal's result to this CSV file; deals it holds already are skipped")
     p = sub.add_parser("certify", help="write the lists of deals proven winnable (thoughtful mode)")

@@ -54,23 +54,45 @@ def solve_deal(job: Job) -> DealResult:
 
 def solve_deals(
     game_id: str, deals: Iterable[int], budget: float | None, jobs: int = 1, options: dict[str, object] | None = None,
-    max_nodes: int | None = None, techniques: tuple[str, ...] = TECHNIQUES,
+    max_nodes: int | None = None, techniques: tuple[str, ...] = TECHNIQUES, scheduler: str | None = None,
 ) -> list[DealResult]:
-    return list(each_solved(game_id, deals, budget, jobs, options, max_nodes, techniques))
+    return list(each_solved(game_id, deals, budget, jobs, options, max_nodes, techniques, scheduler))
 
 
 def each_solved(
     game_id: str, deals: Iterable[int], budget: float | None, jobs: int = 1, options: dict[str, object] | None = None,
-    max_nodes: int | None = None, techniques: tuple[str, ...] = TECHNIQUES,
+    max_nodes: int | None = None, techniques: tuple[str, ...] = TECHNIQUES, scheduler: str | None = None,
 ) -> Iterator[DealResult]:
-    """Each deal's result as soon as it (and every deal before it) is solved, in deal order."""
+    """Each deal's result as soon as it (and every deal before it) is solved, in deal order.
+
+    ``jobs`` worker processes here, or, with ``scheduler`` (an address such as
+    ``tcp://10.0.0.5:8786``), the workers of a Dask cluster (``on_cluster``)."""
     settings = tuple(sorted((options or {}).items()))
     work = [Job(game_id, deal, budget, settings, max_nodes, techniques) for deal in deals]
+    if scheduler is not None:
+        yield from on_cluster(scheduler, work)
+        return
     if jobs <= 1:
         yield from map(solve_deal, work)
         return
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         yield from pool.map(solve_deal, work, chunksize=1)
+
+
+def on_cluster(scheduler: str, work: list[Job]) -> Iterator[DealResult]:
+    """Solve each job on a Dask cluster's workers, yielding results in job order.
+
+    Dask's ``distributed`` is the optional extra ``pip install .[cluster]``, so the engine
+    itself needs nothing outside the standard library.  Each worker needs this package
+    installed too (``pip install .`` there), since it runs ``solve_deal``."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise ValueError("--scheduler needs Dask's distributed package: pip install .[cluster]") from None
+    with Client(scheduler) as client:  # type: ignore[no-untyped-call, unused-ignore]
+        futures = client.map(solve_deal, work, pure=False)
+        for future in futures:
+            yield future.result()
 
 
 def wilson(successes: int, total: int, z: float = 1.96) -> tuple[float, float]:

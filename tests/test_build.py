@@ -62,7 +62,11 @@ def test_wheel_metadata_matches_pyproject(wheel: Path) -> None:
     meta = headers_of(read(wheel, f"{DIST_INFO}/METADATA"))
     assert (meta["Name"], meta["Version"]) == ("harp", VERSION)
     assert meta["Requires-Python"] == ">=3.11"
-    assert "Requires-Dist" not in meta
+    # The engine needs nothing outside the standard library; only the cluster extra does.
+    text = read(wheel, f"{DIST_INFO}/METADATA")
+    assert [line for line in text.splitlines() if line.startswith("Requires-Dist")] == [
+        'Requires-Dist: distributed==2026.8.0; extra == "cluster"']
+    assert meta["Provides-Extra"] == "cluster"
 
 
 def test_wheel_record_lists_every_file_with_its_hash(wheel: Path) -> None:
