@@ -11,14 +11,19 @@ limit is low) with a transposition table.  Techniques, each sound:
   move; the pass number is part of the key when passes are limited.  Drawing
   one card, a position that could tap its way to another one (same pass and
   not further on, or an earlier pass) makes searching the other unnecessary.
-* **Put down only to pick up.**  A card taken back from a foundation, or put
-  on a column from a talon whose every card stays in reach, or a run moved
-  without turning a card up or emptying a column, is only worth it if the
-  next move builds on what it did; any winning line can be reordered so
-  that it does.
+* **Put down only to pick up** (the quick searches only).  A card taken back
+  from a foundation, or put on a column from a talon whose every card stays
+  in reach, or a run moved without turning a card up or emptying a column,
+  is only worth it if the next move builds on what it did.  Most winning
+  lines can be reordered so that it does, but not all: one move can need
+  two such preparations (a card taken back onto a column, and another taken
+  back to lay bare the card that goes on it), and then neither can come
+  just before it.
 * **Safe foundation moves.**  A card goes up by itself when no card could ever
   need it as a base: an ace or a 2, or a card whose lower opposite-colour
-  cards are all on the foundations already.  Taken only from the tableau, and
+  cards are all on the foundations already.  With two decks, the sound
+  search also waits for the card's twin to be up: else the slot it takes
+  could be the one its twin needs.  Taken only from the tableau, and
   from the waste only when drawing one card (with draw 3 the waste's grouping
   could matter).
 * **No move that undoes the previous one.**
@@ -28,11 +33,13 @@ limit is low) with a transposition table.  Techniques, each sound:
 * **Face-up finish.**  Once no card is face down and the whole talon is in reach, playing
   to the foundations alone wins, so such a position is not searched (``face_up_finish``).
 
-Two searches over these same moves take turns on one budget (``Portfolio``):
-the depth-first one, which commits to its first choices and proves losses
-with little memory, and a best-first one (``BestFirst``), which always goes
-on from the open position closest to a win.  Each wins deals the other
-misses.  In thoughtful mode they are preceded by one greedy playout that
+Two quick searches over these same moves take turns on one budget
+(``Portfolio``): the depth-first one, which commits to its first choices,
+and a best-first one (``BestFirst``), which always goes on from the open
+position closest to a win.  Each wins deals the other misses.  Their wins
+stand, but their pruning can miss a line, so when one of them runs out of
+positions its turns go to a depth-first search with sound pruning
+(``Solver.sound``), and only that one running out proves a loss.  In thoughtful mode they are preceded by one greedy playout that
 follows ``harp.hint`` to the end: cheap, and it wins most two-deck deals
 outright.
 
@@ -48,6 +55,7 @@ deals.
 
 from __future__ import annotations
 
+import copy
 import heapq
 import time
 from dataclasses import dataclass, field
@@ -99,7 +107,8 @@ class State(NamedTuple):
     pass_number: int
     foundations: tuple[tuple[int, int], ...]  # (suit or -1, height) per foundation slot, in the engine's order
 
-# What the next move must do, after a move that is only worth making for what follows it:
+# What the next move must do, after a move that is only worth making for what follows it (in
+# the quick searches only: see "Put down only to pick up" above):
 #   ("use", i, j, n): n cards went from column i to column j, turning nothing up and emptying
 #       nothing.  That only helps if the next move uses the card it laid bare in column i (moves
 #       it, or puts something on it), or moves more than those n cards on from column j.  Any
@@ -149,10 +158,14 @@ class Solver:
     """The moves, keys and pruning rules the searches share, for one game's starting position."""
 
     def __init__(self, game: Position, thoughtful: bool, prune: bool,
-                 techniques: tuple[str, ...] = TECHNIQUES) -> None:
+                 techniques: tuple[str, ...] = TECHNIQUES, sound: bool = True) -> None:
         self.rules = game.rules
         self.thoughtful = thoughtful
         self.prune = prune
+        # sound=False: the quick search for wins (``Portfolio``).  It prunes harder than is sound
+        # (the needs of "put down only to pick up", and safe moves that forget a card's twin), so
+        # a win it finds stands, but its running out of positions proves nothing.
+        self.sound = sound
         self.techniques = frozenset(techniques)
         self.decks = game.rules.decks
         # The suit each foundation slot is kept for, or -1 where any ace may start it (Rules.slot_suit).
@@ -208,9 +221,17 @@ class Solver:
         return slots
 
     def _is_safe(self, foundations: tuple[tuple[int, int], ...], card: int) -> bool:
-        """True when no card could ever need ``card`` as a base: every lower card of the other colour is up."""
+        """True when no card could ever need ``card`` as a base (every lower card of the other colour
+        is up) nor its place on the foundation.  With two decks the place is the twin's too: sending
+        one jack home first can leave the other on the ten its slot waits for, so in a sound search
+        a card other than an ace goes up by itself only once its twin is up."""
         card_rank = _RANK[card]
-        if card_rank <= 1:
+        if card_rank == 0:
+            return True
+        if self.sound and self.decks > 1 and not any(slot_suit == card // 13 and height > card_rank
+                                                     for slot_suit, height in foundations):
+            return False
+        if card_rank == 1:
             return True
         red = _RED_SUIT[card // 13]
         done = 0
@@ -527,6 +548,7 @@ class Solver:
         columns, downs, talon, position, pass_number, foundations = state
         out: list[Successor] = []
         prune = self.prune
+        needs = prune and not self.sound  # only the quick search asks a move to use the one before
 
         # A position can become blocked only where a way out is lost for good: a card going up
         # for good (no take-backs), or the last pass's waste growing.  Elsewhere covers only
@@ -543,7 +565,7 @@ class Solver:
                     return  # lost: some cards can never move
             if then is not None and len(moves) > 1:
                 then = None  # a safe foundation move followed: the obligation no longer fits
-            out.append((moves, after, order, then if prune else None))
+            out.append((moves, after, order, then if needs else None))
 
         takers, spaces = self._targets(columns)
         up = self._next_slots(foundations)
@@ -647,7 +669,7 @@ class Solver:
                         new_foundations = list(foundations)
                         new_foundations[slot] = (slot_suit if height > 1 else self.slot_suits[slot], height - 1)
                         after = State(tuple(cols), downs, talon, position, pass_number, tuple(new_foundations))
-                        out.append(([f"f{slot + 1}>t{j + 1}"], after, Effect.TAKES_BACK, ("onto", j, slot) if prune else None))
+                        out.append(([f"f{slot + 1}>t{j + 1}"], after, Effect.TAKES_BACK, ("onto", j, slot) if needs else None))
         # Closest to a win first; then the better effect; then fewer stock taps.
         out.sort(key=lambda successor: (self.distance(successor[1]), successor[2], len(successor[0])))
         return out
@@ -905,26 +927,40 @@ class BestFirst:
 
 
 class Portfolio:
-    """The depth-first and the best-first search, taking turns on one budget.  A win from either
-    is the answer; either one running out of positions proves the same thing for both (they
-    search the same moves), so that is the answer too.  ``advance(n)`` gives n nodes to the
-    search whose turn it is, so the page can run it in slices."""
+    """The depth-first and the best-first search, taking turns on one budget.  ``advance(n)``
+    gives n nodes to the search whose turn it is, so the page can run it in slices.
+
+    Both search quickly for a win (``Solver.sound`` off): a win from either is the answer.  One
+    of them running out of positions proves nothing yet, since their pruning can miss a line;
+    its turns then go to the proof, a depth-first search with sound pruning, whose running out
+    of positions is the answer: lost."""
 
     QUANTUM = 512  # nodes a turn
 
     def __init__(self, solver: Solver, max_nodes: int | None, max_seconds: float | None) -> None:
-        self.depth_first = Search(solver, None, None)
-        self.best_first = BestFirst(solver)
+        self.quick = copy.copy(solver)  # the same deal and caches; its own notes on what it found
+        self.quick.sound, self.quick.frontier_found, self.quick.frontier_moves = False, False, []
+        self.depth_first = Search(self.quick, None, None)
+        self.best_first = BestFirst(self.quick)
+        self.proving_solver = solver
+        self.proof: Search | None = None
+        self.turns: list[Search | BestFirst] = [self.depth_first, self.best_first]
         self.max_nodes = max_nodes
         self.max_seconds = max_seconds
         self.seconds = 0.0
-        self.turn = 0  # 0: the depth-first search's turn, 1: the best-first search's
+        self.turn = 0  # which of ``turns`` has the turn
         self.used = 0  # nodes spent in this turn: turns are whole quanta, however the caller slices
-        self.result: Result | None = self.depth_first.result or self.best_first.result
+        self.result: Result | None = None
+        for search in self.turns:
+            self.result = self.result or self._answer(search, search.result)
 
     @property
     def nodes(self) -> int:
-        return self.depth_first.nodes + self.best_first.nodes
+        return self.depth_first.nodes + self.best_first.nodes + (self.proof.nodes if self.proof else 0)
+
+    def _searches(self) -> list[Search | BestFirst]:
+        searches: list[Search | BestFirst] = [self.depth_first, self.best_first]
+        return searches + ([self.proof] if self.proof else [])
 
     def advance(self, budget: int) -> Result | None:
         if self.result is not None:
@@ -934,12 +970,13 @@ class Portfolio:
             take = min(budget, self.QUANTUM - self.used)
             if self.max_nodes is not None:
                 take = min(take, self.max_nodes + 1 - self.nodes)
-            search: Search | BestFirst = self.best_first if self.turn else self.depth_first
+            search = self.turns[self.turn]
             found = search.advance(take)
             budget -= take
             self.used += take
             if self.used >= self.QUANTUM:
                 self.turn, self.used = self.turn ^ 1, 0
+            found = self._answer(search, found)
             if found is not None:
                 self.result = found
             elif (self.max_nodes is not None and self.nodes > self.max_nodes) or (
@@ -951,28 +988,40 @@ class Portfolio:
             self.result.nodes, self.result.seconds = self.nodes, self.seconds
         return self.result
 
+    def _answer(self, search: Search | BestFirst, found: Result | None) -> Result | None:
+        """What ``search`` found, as the answer: a quick search's loss (it ran out of positions,
+        or its safe moves led to a static loss proof) hands its turns to the proof instead."""
+        if found is None or found.verdict != LOSS or search.solver is not self.quick:
+            return found
+        if self.proof is None:
+            self.proof = Search(self.proving_solver, None, None)
+        self.turns = [self.proof if each is search else each for each in self.turns]
+        return self.proof.result
+
     def release(self, budget: int) -> bool:
         """Forget up to ``budget`` of the positions this search holds; True once it holds none.
 
         A search of a second or two holds hundreds of thousands of objects, and freeing them
         all at once takes tens of milliseconds (more on a phone).  A page frees them a few at a
         time between frames instead.  Call it only once the search is no longer advanced."""
-        parts: tuple[list[Any], ...] = (self.best_first.open, self.depth_first.stack)
+        searches = self._searches()
+        parts: list[list[Any]] = [each.open if isinstance(each, BestFirst) else each.stack for each in searches]
         for part in parts:
             while budget > 0 and part:
                 part.pop()
                 budget -= 1
-        for seen in (self.best_first.seen, self.depth_first.seen):
-            while budget > 0 and seen:
-                seen.popitem()
+        for each in searches:
+            while budget > 0 and each.seen:
+                each.seen.popitem()
                 budget -= 1
-        return not (any(parts) or self.best_first.seen or self.depth_first.seen)
+        return not (any(parts) or any(each.seen for each in searches))
 
     def _unknown(self) -> Result:
-        """Out of budget: the most promising first move either search has seen."""
-        solver = self.depth_first.solver
-        best = min(self.depth_first.best, self.best_first.best, key=lambda b: b[0])[1]
-        return Result(UNKNOWN, [], 0, 0.0, best[0] if best else None, solver.thoughtful, solver.frontier_found)
+        """Out of budget: the most promising first move any search has seen."""
+        solver = self.quick
+        best = min((each.best for each in self._searches()), key=lambda b: b[0])[1]
+        frontier = solver.frontier_found or self.proving_solver.frontier_found
+        return Result(UNKNOWN, [], 0, 0.0, best[0] if best else None, solver.thoughtful, frontier)
 
 
 def start_search(
