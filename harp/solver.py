@@ -21,9 +21,11 @@ limit is low) with a transposition table.  Techniques, each sound:
   just before it.
 * **Safe foundation moves.**  A card goes up by itself when no card could ever
   need it as a base: an ace or a 2, or a card whose lower opposite-colour
-  cards are all on the foundations already.  With two decks, the sound
-  search also waits for the card's twin to be up: else the slot it takes
-  could be the one its twin needs.  Taken only from the tableau, and
+  cards are all on the foundations already.  The sound search asks more:
+  where cards can be taken back down, only an ace goes up by itself (a card
+  taken back could need the others as a base); with two decks, a card waits
+  for its twin to be up (else the slot it takes could be the one its twin
+  needs).  Taken only from the tableau, and
   from the waste only when drawing one card (with draw 3 the waste's grouping
   could matter).
 * **No move that undoes the previous one.**
@@ -222,12 +224,15 @@ class Solver:
 
     def _is_safe(self, foundations: tuple[tuple[int, int], ...], card: int) -> bool:
         """True when no card could ever need ``card`` as a base (every lower card of the other colour
-        is up) nor its place on the foundation.  With two decks the place is the twin's too: sending
-        one jack home first can leave the other on the ten its slot waits for, so in a sound search
-        a card other than an ace goes up by itself only once its twin is up."""
+        is up) nor its place on the foundation.  The sound search asks more: where cards can be
+        taken back down, they could need it as a base again, so only an ace goes up by itself; and
+        with two decks the place is the twin's too (sending one jack home first can leave the other
+        on the ten its slot waits for), so a card goes up by itself only once its twin is up."""
         card_rank = _RANK[card]
         if card_rank == 0:
             return True
+        if self.sound and self.rules.takeback:
+            return False  # a card taken back down from the foundations could need it as a base
         if self.sound and self.decks > 1 and not any(slot_suit == card // 13 and height > card_rank
                                                      for slot_suit, height in foundations):
             return False

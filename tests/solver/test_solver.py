@@ -394,6 +394,9 @@ FALSE_LOSSES = [
     # lying on the ten its slot waits for, needed (Solver._is_safe).
     ("gargantua", ["kc QC", "qc JC", "", "tc jc TC", "kc 9C"], [13, 13, 13, 13, 13, 13, 8, 9]),
     ("gargantua", ["qs qd TD", "kd ks jd 9D", "kd 9d td qc KC", "JD", "QD"], [13, 11, 13, 13, 8, 8, 11, 13]),
+    # Take-backs: the queen and jack of diamonds sent home by themselves, though the black
+    # jack and ten had to come back down onto them.
+    ("harpan", ["6h jh th kh qh 8H", "kd ks 9H", "qs 7h JD", "QD"], [11, 5, 10, 13]),
 ]
 
 
