@@ -65,6 +65,16 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 
 @pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    """Every test context asks for reduced motion, so moved cards jump into place
+    instead of sliding, and a test playing a hundred moves does not wait out a
+    hundred slides (pagekit.still).  The slides themselves are tested where
+    motion is the point: test_looks, test_play's touch game, test_comfort's
+    Finish; each of those asks for pagekit.MOTION."""
+    return {**browser_context_args, "reduced_motion": "reduce"}
+
+
+@pytest.fixture(scope="session")
 def site_url(site_dir: Path) -> Iterator[str]:
     """Serve the built site with netlify.toml's header rules, each on the paths
     it is for, as Netlify sends them (CSP and frame rules included)."""

@@ -17,6 +17,10 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 READY = "html[data-harp-ready]"
 
+# Context args for a test where cards should slide: every other test context asks
+# for reduced motion (the browser conftest's browser_context_args).
+MOTION = {"reduced_motion": "no-preference"}
+
 EASY5 = "EH1-N-AAAAAAF"
 
 # Harpan deal 1 won in 163 moves (found by the engine's solver; deals never

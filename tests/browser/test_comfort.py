@@ -12,10 +12,11 @@ import functools
 from typing import Any, Callable
 
 import harp
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from pagekit import (EASY5, HARPAN1, HARPAN1_WIN, Table, assert_shows, card_point, code_of, mouse_drag,
-                     pile_point, replay, wait_ready)
+                     MOTION, pile_point, replay, wait_ready)
 
 FINISH = "[data-action=finish]"
 UNDO = "[data-action=undo]"
@@ -26,6 +27,13 @@ WATCH_MOVES_JS = """() => {
   new MutationObserver(() => window.__moves.push(+document.querySelector('#moves').textContent))
     .observe(document.querySelector('#moves'), {childList: true, characterData: true, subtree: true});
 }"""
+
+
+@pytest.fixture(scope="module")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    """Cards slide in this module (the other modules ask for reduced motion):
+    Finish paces its moves by the slide's speed (looks.PACE)."""
+    return {**browser_context_args, **MOTION}
 
 
 @functools.cache

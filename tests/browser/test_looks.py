@@ -12,7 +12,7 @@ from typing import Any, Callable, Iterator
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from pagekit import EASY5, colours_of, still, wait_ready
+from pagekit import EASY5, MOTION, colours_of, still, wait_ready
 
 HTML = "html"
 BAR = "() => getComputedStyle(document.querySelector('.bar')).backgroundColor"
@@ -76,7 +76,8 @@ def fresh_page(browser: Browser, browser_context_args: dict[str, Any],
     contexts = []
 
     def make(**context: Any) -> Page:
-        ctx = browser.new_context(**{**browser_context_args, **context})
+        """A page whose cards slide unless ``context`` says otherwise."""
+        ctx = browser.new_context(**{**browser_context_args, **MOTION, **context})
         contexts.append(ctx)
         return open_game(ctx, path=f"?code={EASY5}")
 

@@ -11,7 +11,7 @@ import harp
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from pagekit import (Table, assert_shows, card_point, code_of, expected, key_to, keyboard_act, layout,
+from pagekit import (MOTION, Table, assert_shows, card_point, code_of, expected, key_to, keyboard_act, layout,
                      mouse_drag, pile_point, replay, solved_line, solver_says, split,
                      target_point, toast, touch_drag, EASY5, HARPAN1, HARPAN1_WIN)
 
@@ -123,7 +123,9 @@ def test_a_whole_game_by_mouse_taps_and_drags(open_game: Callable[..., Page],
 def test_touch_taps_and_drags(browser: Browser, browser_context_args: dict[str, Any],
                               open_game: Callable[..., Page],
                               harpan_win: tuple[str, list[str]]) -> None:
-    context = browser.new_context(**{**browser_context_args, "has_touch": True, "is_mobile": True,
+    # Cards slide here (the other tests' contexts ask for reduced motion): a
+    # tap or drag follows each slide (pagekit.still), as a player's would.
+    context = browser.new_context(**{**browser_context_args, **MOTION, "has_touch": True, "is_mobile": True,
                                      "viewport": {"width": 360, "height": 740}})
     try:
         code, moves = harpan_win
