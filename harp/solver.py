@@ -1,7 +1,7 @@
 """A solver for every Harp-family game: WIN with a move list, proven LOSS, or UNKNOWN.
 
 The search is a depth-first search on an explicit stack (Pyodide's recursion
-limit is low) with a transposition table.  Techniques, each sound:
+limit is low) with a transposition table.  Techniques (sound unless said otherwise):
 
 * **Canonical keys.**  Columns are sorted, the two copies of a card are the
   same value, and foundations are kept per suit as sorted heights.  In fair
@@ -25,9 +25,8 @@ limit is low) with a transposition table.  Techniques, each sound:
   where cards can be taken back down, only an ace goes up by itself (a card
   taken back could need the others as a base); with two decks, a card waits
   for its twin to be up (else the slot it takes could be the one its twin
-  needs).  Taken only from the tableau, and
-  from the waste only when drawing one card (with draw 3 the waste's grouping
-  could matter).
+  needs).  Taken only from the tableau, and from the waste only when
+  drawing one card (with draw 3 the waste's grouping could matter).
 * **No move that undoes the previous one.**
 * **Static loss proofs.**  ``is_blocked`` finds cards that can never move because each
   one's ways out lie under another of them; ``is_stuck`` works out what could ever move, go
@@ -41,9 +40,9 @@ and a best-first one (``BestFirst``), which always goes on from the open
 position closest to a win.  Each wins deals the other misses.  Their wins
 stand, but their pruning can miss a line, so when one of them runs out of
 positions its turns go to a depth-first search with sound pruning
-(``Solver.sound``), and only that one running out proves a loss.  In thoughtful mode they are preceded by one greedy playout that
-follows ``harp.hint`` to the end: cheap, and it wins most two-deck deals
-outright.
+(``Solver.sound``), and only that one running out proves a loss.  In
+thoughtful mode they are preceded by one greedy playout that follows
+``harp.hint`` to the end: cheap, and it wins most two-deck deals outright.
 
 **Fair mode** (the default) knows only what the player sees: face-up cards,
 the waste, and after the first pass the whole stock (every stock card has
