@@ -112,9 +112,10 @@ class State(NamedTuple):
 # the quick searches only: see "Put down only to pick up" above):
 #   ("use", i, j, n): n cards went from column i to column j, turning nothing up and emptying
 #       nothing.  That only helps if the next move uses the card it laid bare in column i (moves
-#       it, or puts something on it), or moves more than those n cards on from column j.  Any
-#       winning line can be reordered so the shuttle comes just before that use, so requiring it
-#       loses nothing.  It also forbids moving the same cards straight back.
+#       it, or puts something on it), or moves more than those n cards on from column j.  Most
+#       winning lines can be reordered so the shuttle comes just before that use; not one where a
+#       move needs two such preparations, so a search that requires it proves no loss.  It also
+#       forbids moving the same cards straight back.
 #   ("onto", j, slot): a card was taken back from foundation ``slot`` onto column j, or played
 #       there (slot -1) from a talon whose every card stays in reach.  That only helps if the next
 #       move puts a card on it (the same reordering argument), or, for a take-back, takes back the
@@ -164,8 +165,9 @@ class Solver:
         self.thoughtful = thoughtful
         self.prune = prune
         # sound=False: the quick search for wins (``Portfolio``).  It prunes harder than is sound
-        # (the needs of "put down only to pick up", and safe moves that forget a card's twin), so
-        # a win it finds stands, but its running out of positions proves nothing.
+        # (the needs of "put down only to pick up", and safe moves that forget a card's twin and
+        # cards that could be taken back onto it), so a win it finds stands, but its running out
+        # of positions proves nothing.
         self.sound = sound
         self.techniques = frozenset(techniques)
         self.decks = game.rules.decks
