@@ -11,11 +11,12 @@ Fixtures for browser tests:
                the site: table.deal(game) puts a game (its undo history
                included) on it as another tab's save would, without a boot
     open_game  open_game(context=None, path="", saved=None, stored=None) -> a further ready
-               page; with no context, in a fresh one (new storage): for reload
-               and storage tests. saved=game starts the page on that game (its
+               page; with no context, in a reused tab with empty storage (see
+               Tabs): for reload and storage tests. saved=game starts the page on that game (its
                undo history included) as a returning player's save;
                stored={key: value} puts any localStorage items there first.
     watch      the Watch that records every page these fixtures open
+    tabs       this worker's reused tabs, which the fixtures above open the game in
 """
 
 from __future__ import annotations
@@ -93,12 +94,24 @@ class Watch:
 
     def attach(self, page: Page) -> None:
         """Record this page's console errors, failed loads and outside requests."""
-        page.on("console", self._on_console)
-        page.on("pageerror", lambda error: self.console_errors.append(f"pageerror: {error}"))
-        page.on("request", self._on_request)
-        page.on("response", self._on_response)
-        page.on("requestfailed", self._on_request_failed)
-        page.on("crash", lambda p: self.console_errors.append(f"renderer crashed on {p.url}"))
+        for event, handler in self._handlers().items():
+            page.on(event, handler)  # type: ignore[call-overload]
+
+    def detach(self, page: Page) -> None:
+        """Stop recording page (a reused tab goes on to another test)."""
+        for event, handler in self._handlers().items():
+            page.remove_listener(event, handler)
+
+    def _handlers(self) -> dict[str, Callable[..., None]]:
+        return {"console": self._on_console, "pageerror": self._on_page_error, "request": self._on_request,
+                "response": self._on_response, "requestfailed": self._on_request_failed,
+                "crash": self._on_crash}
+
+    def _on_page_error(self, error: Exception) -> None:
+        self.console_errors.append(f"pageerror: {error}")
+
+    def _on_crash(self, page: Page) -> None:
+        self.console_errors.append(f"renderer crashed on {page.url}")
 
     def _on_console(self, message: ConsoleMessage) -> None:
         if message.type == "error":
@@ -162,10 +175,77 @@ def open_site(page: Page, url: str, watch: Watch, stored: dict[str, str] | None 
     return page
 
 
+class Tabs:
+    """Reused tabs for the fixtures that open the game as a first visit would.
+
+    A boot in a new browser context costs about twice the CPU of one in a tab
+    that has booted before, because the new renderer process compiles
+    Pyodide's wasm anew (measured here: 8.3 against 4.7 CPU-seconds), and the
+    browser tests are bound by CPU.  So a tab, once a test is done with it,
+    comes back here: its other pages closed, its routes and the test's watch
+    removed, its viewport reset, and its origin's storage cleared as a new
+    context's would be (local storage, IndexedDB, Cache Storage, service
+    workers: Chrome DevTools Protocol's Storage.clearDataForOrigin).  Only
+    the HTTP cache and the compiled code stay warm, so tests of what a first
+    visit downloads, or of how Python boots, use contexts of their own."""
+
+    def __init__(self, browser: Browser, site_url: str) -> None:
+        self.browser = browser
+        self.origin = "{0.scheme}://{0.netloc}".format(urlsplit(site_url))
+        self.free: dict[str, list[Page]] = {}   # by the context's options
+        self.options: dict[Page, dict[str, Any]] = {}
+
+    def take(self, context_args: dict[str, Any]) -> Page:
+        """A tab on about:blank with empty storage, alone in a context made with context_args."""
+        free = self.free.setdefault(repr(sorted(context_args.items())), [])
+        if free:
+            return free.pop()
+        page = self.browser.new_context(**context_args).new_page()
+        self.options[page] = context_args
+        return page
+
+    def give_back(self, page: Page, watch: Watch) -> None:
+        """Clear what the test left in page and its context, then keep it for the next."""
+        watch.detach(page)
+        if page.is_closed():
+            page.context.close()
+            return
+        for other in page.context.pages:
+            if other is not page:
+                other.close()
+        page.unroute_all(behavior="ignoreErrors")
+        page.context.unroute_all(behavior="ignoreErrors")
+        page.goto("about:blank")
+        context_args = self.options[page]
+        page.set_viewport_size(context_args.get("viewport") or DEFAULT_VIEWPORT)
+        cdp = page.context.new_cdp_session(page)
+        cdp.send("Storage.clearDataForOrigin", {"origin": self.origin, "storageTypes": "all"})
+        cdp.detach()
+        self.free[repr(sorted(context_args.items()))].append(page)
+
+    def close(self) -> None:
+        for page in self.options:
+            if not page.is_closed():
+                page.context.close()
+
+
+DEFAULT_VIEWPORT = {"width": 1280, "height": 720}   # Playwright's, when a context names none
+
+
+@pytest.fixture(scope="session")
+def tabs(browser: Browser, site_url: str) -> Iterator[Tabs]:
+    """This worker's reused tabs (see Tabs)."""
+    pool = Tabs(browser, site_url)
+    yield pool
+    pool.close()
+
+
 @pytest.fixture
-def game_page(page: Page, site_url: str, watch: Watch) -> Page:
-    """The game, open and ready, in pytest-playwright's fresh page."""
-    return open_site(page, site_url, watch)
+def game_page(tabs: Tabs, browser_context_args: dict[str, Any], site_url: str, watch: Watch) -> Iterator[Page]:
+    """The game, open and ready, as on a first visit."""
+    page = tabs.take(browser_context_args)
+    yield open_site(page, site_url, watch)
+    tabs.give_back(page, watch)
 
 
 @pytest.fixture(scope="module")
@@ -177,44 +257,46 @@ def module_watch() -> Iterator[Watch]:
 
 
 @pytest.fixture(scope="module")
-def module_game_page(browser: Browser, browser_context_args: dict[str, Any], site_url: str,
+def module_game_page(tabs: Tabs, browser_context_args: dict[str, Any], site_url: str,
                      module_watch: Watch) -> Iterator[Page]:
-    """The game, open and ready in a fresh context, shared by a module whose
+    """The game, open and ready as on a first visit, shared by a module whose
     tests only read it (one boot for all of them)."""
-    context = browser.new_context(**browser_context_args)
-    yield open_site(context.new_page(), site_url, module_watch)
-    context.close()
+    page = tabs.take(browser_context_args)
+    yield open_site(page, site_url, module_watch)
+    tabs.give_back(page, module_watch)
 
 
 @pytest.fixture(scope="module")
-def table(browser: Browser, browser_context_args: dict[str, Any], site_url: str,
+def table(tabs: Tabs, browser_context_args: dict[str, Any], site_url: str,
           module_watch: Watch) -> Iterator[Table]:
     """One game page for a module's tests, each dealt its own game (one boot for all)."""
-    context = browser.new_context(**browser_context_args)
-    page = open_site(context.new_page(), site_url, module_watch)
-    other_tab = context.new_page()
+    page = open_site(tabs.take(browser_context_args), site_url, module_watch)
+    other_tab = page.context.new_page()
     open_seed_page(other_tab, site_url)
     yield Table(page, other_tab)
-    context.close()
+    tabs.give_back(page, module_watch)
 
 
 @pytest.fixture
 def open_game(
-    browser: Browser, browser_context_args: dict[str, Any], site_url: str, watch: Watch
+    tabs: Tabs, browser_context_args: dict[str, Any], site_url: str, watch: Watch
 ) -> Iterator[Callable[..., Page]]:
-    """A factory for more ready game pages, in a given or a fresh context."""
-    contexts: list[BrowserContext] = []
+    """A factory for more ready game pages: in the given context, or else in
+    a reused tab with empty storage, as on a first visit (see Tabs)."""
+    taken: list[Page] = []
 
     def open_(context: BrowserContext | None = None, path: str = "", saved: harp.Game | None = None,
               stored: dict[str, str] | None = None) -> Page:
         if context is None:
-            context = browser.new_context(**browser_context_args)
-            contexts.append(context)
+            page = tabs.take(browser_context_args)
+            taken.append(page)
+        else:
+            page = context.new_page()
         items = dict(stored or {})
         if saved is not None:
             items["harp.game"] = save_record(saved)
-        return open_site(context.new_page(), site_url + path, watch, items)
+        return open_site(page, site_url + path, watch, items)
 
     yield open_
-    for context in contexts:
-        context.close()
+    for page in taken:
+        tabs.give_back(page, watch)
