@@ -82,10 +82,8 @@ def test_main_page_code_from_the_url(open_game: Callable[..., Page], site_url: s
         assert "code=" not in page.url, "the bad code is dropped from the address"
 
 
-def test_embed_parameters_from_the_url(page: Page, site_url: str, watch: "Watch") -> None:
-    watch.attach(page)
-    page.goto(embed_url(site_url, code=EASY5))
-    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+def test_embed_parameters_from_the_url(open_game: Callable[..., Page], site_url: str) -> None:
+    page = open_game(path=embed_url("", code=EASY5))
     page.click('#board [data-pile="s"]')
     expect(page.locator("#moves")).to_have_text("1")
     before = played(page)
