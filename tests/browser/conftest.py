@@ -197,7 +197,7 @@ class Tabs:
 
     def take(self, context_args: dict[str, Any]) -> Page:
         """A tab on about:blank with empty storage, alone in a context made with context_args."""
-        free = self.free.setdefault(repr(sorted(context_args.items())), [])
+        free = self.pool(context_args)
         if free:
             return free.pop()
         page = self.browser.new_context(**context_args).new_page()
@@ -221,7 +221,11 @@ class Tabs:
         cdp = page.context.new_cdp_session(page)
         cdp.send("Storage.clearDataForOrigin", {"origin": self.origin, "storageTypes": "all"})
         cdp.detach()
-        self.free[repr(sorted(context_args.items()))].append(page)
+        self.pool(context_args).append(page)
+
+    def pool(self, context_args: dict[str, Any]) -> list[Page]:
+        """The free tabs whose contexts were made with context_args."""
+        return self.free.setdefault(repr(sorted(context_args.items())), [])
 
     def close(self) -> None:
         for page in self.options:
