@@ -26,6 +26,7 @@ from playwright.sync_api import Browser, BrowserContext, Page
 from conftest import Watch, open_site
 from pagekit import EASY5, assert_shows, replay, save_record, still
 
+MAKE_AFTER_READY_MS = 10_000   # static/pyodide-boot.template.mjs
 SNAPSHOT_TIMEOUT_MS = 180_000   # a second Pyodide boots in the worker; the machine may be busy
 
 # {cache name: [entry URLs]} for the snapshot caches of this origin.
@@ -55,7 +56,10 @@ def boot_of(page: Page) -> str | None:
 
 
 def snapshot_state(page: Page) -> str:
-    """What the visit did about a snapshot, once it has settled."""
+    """What the visit did about a snapshot, once it has settled.  The page
+    waits MAKE_AFTER_READY_MS before it starts making one; the test's clock
+    skips that wait (the making itself, in a Worker, runs in real time)."""
+    page.clock.fast_forward(MAKE_AFTER_READY_MS)
     page.wait_for_function(
         "() => ['skipped', 'made', 'failed'].includes(document.documentElement.dataset.harpSnapshot)",
         timeout=SNAPSHOT_TIMEOUT_MS)
@@ -92,6 +96,7 @@ def returning(browser: Browser, browser_context_args: dict[str, Any], site_url: 
     """A page in a context that has made this build's snapshot: a first visit
     (none made), then a second (one made)."""
     context: BrowserContext = browser.new_context(**browser_context_args)
+    context.clock.install()   # time runs as usual until snapshot_state skips ahead
     page = open_site(context.new_page(), site_url, module_watch)
     assert boot_of(page) == "plain"
     assert snapshot_state(page) == "skipped", "a first visit makes no snapshot"
