@@ -26,14 +26,15 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request, Response
 
 import build
 import harp
-from pagekit import SEED_PAGE, Table, save_record
+from pagekit import Table, open_seed_page, save_record
+from snapshotkit import StoredSnapshot
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -147,15 +148,6 @@ def watch() -> Iterator[Watch]:
     w.check()
 
 
-def open_seed_page(page: Page, url: str) -> str:
-    """Open an empty page of url's origin (served by the test, not the site),
-    from which a test writes the site's storage; returns its URL."""
-    seed = urljoin(url, "__seed__.html")
-    page.route(seed, lambda route: route.fulfill(content_type="text/html", body=SEED_PAGE))
-    page.goto(seed)
-    return seed
-
-
 def open_site(page: Page, url: str, watch: Watch, stored: dict[str, str] | None = None) -> Page:
     """Open url in page under watch and wait until the game is ready.
 
@@ -176,7 +168,7 @@ def open_site(page: Page, url: str, watch: Watch, stored: dict[str, str] | None 
 
 
 class Tabs:
-    """Reused tabs for the fixtures that open the game as a first visit would.
+    """Reused tabs for the fixtures that open the game with empty storage.
 
     A boot in a new browser context costs about twice the CPU of one in a tab
     that has booted before, because the new renderer process compiles
@@ -185,24 +177,44 @@ class Tabs:
     comes back here: its other pages closed, its routes and the test's watch
     removed, its viewport reset, and its origin's storage cleared as a new
     context's would be (local storage, IndexedDB, Cache Storage, service
-    workers: Chrome DevTools Protocol's Storage.clearDataForOrigin).  Only
-    the HTTP cache and the compiled code stay warm, so tests of what a first
+    workers: Chrome DevTools Protocol's Storage.clearDataForOrigin).
+
+    But for one thing: the Python snapshot a returning player boots from
+    (snapshotkit).  The worker's browser makes it once, as a player's does,
+    and every tab keeps it, so the game boots from it (data-harp-boot
+    "snapshot") for about a third of the CPU again.  So what stays warm is
+    the HTTP cache, the compiled code and the snapshot; tests of what a first
     visit downloads, or of how Python boots, use contexts of their own."""
 
-    def __init__(self, browser: Browser, site_url: str) -> None:
+    def __init__(self, browser: Browser, site_url: str, folder: Path, folder_url: str) -> None:
         self.browser = browser
+        self.site_url = site_url
+        self.folder, self.folder_url = folder, folder_url   # the snapshot's bytes, served
+        self.snapshot: StoredSnapshot | None = None
         self.origin = "{0.scheme}://{0.netloc}".format(urlsplit(site_url))
         self.free: dict[str, list[Page]] = {}   # by the context's options
         self.options: dict[Page, dict[str, Any]] = {}
 
     def take(self, context_args: dict[str, Any]) -> Page:
-        """A tab on about:blank with empty storage, alone in a context made with context_args."""
+        """A tab on about:blank with empty storage but for the snapshot, alone
+        in a context made with context_args."""
         free = self.pool(context_args)
         if free:
             return free.pop()
-        page = self.browser.new_context(**context_args).new_page()
+        page = self.new_context(**context_args).new_page()
         self.options[page] = context_args
         return page
+
+    def new_context(self, **context_args: Any) -> BrowserContext:
+        """A new context whose storage holds the snapshot and nothing else,
+        for a test that needs options of its own; the test closes it."""
+        if self.snapshot is None:
+            self.snapshot = StoredSnapshot.made_by(self.browser, self.site_url, self.folder)
+        context = self.browser.new_context(**context_args)
+        page = context.new_page()
+        self.snapshot.put_into(page, self.site_url, self.folder_url)
+        page.close()
+        return context
 
     def give_back(self, page: Page, watch: Watch) -> None:
         """Clear what the test left in page and its context, then keep it for the next."""
@@ -219,8 +231,10 @@ class Tabs:
         context_args = self.options[page]
         page.set_viewport_size(context_args.get("viewport") or DEFAULT_VIEWPORT)
         cdp = page.context.new_cdp_session(page)
-        cdp.send("Storage.clearDataForOrigin", {"origin": self.origin, "storageTypes": "all"})
+        cdp.send("Storage.clearDataForOrigin", {"origin": self.origin, "storageTypes": ALL_BUT_CACHES})
         cdp.detach()
+        assert self.snapshot is not None   # take() made it
+        self.snapshot.delete_other_caches(page, self.site_url)
         self.pool(context_args).append(page)
 
     def pool(self, context_args: dict[str, Any]) -> list[Page]:
@@ -233,20 +247,26 @@ class Tabs:
                 page.context.close()
 
 
+ALL_BUT_CACHES = ",".join((   # Storage.clearDataForOrigin's types but cache_storage
+    "cookies", "file_systems", "indexeddb", "local_storage", "websql",
+    "service_workers", "shared_storage", "storage_buckets", "other"))
 DEFAULT_VIEWPORT = {"width": 1280, "height": 720}   # Playwright's, when a context names none
 
 
 @pytest.fixture(scope="session")
-def tabs(browser: Browser, site_url: str) -> Iterator[Tabs]:
+def tabs(browser: Browser, site_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Tabs]:
     """This worker's reused tabs (see Tabs)."""
-    pool = Tabs(browser, site_url)
-    yield pool
-    pool.close()
+    folder = tmp_path_factory.mktemp("snapshot")
+    with build.serving(folder, headers={"Access-Control-Allow-Origin": "*"}) as folder_url:
+        pool = Tabs(browser, site_url, folder, folder_url)
+        yield pool
+        pool.close()
 
 
 @pytest.fixture
 def game_page(tabs: Tabs, browser_context_args: dict[str, Any], site_url: str, watch: Watch) -> Iterator[Page]:
-    """The game, open and ready, as on a first visit."""
+    """The game, open and ready, in a tab with empty storage but for the
+    Python snapshot (see Tabs)."""
     page = tabs.take(browser_context_args)
     yield open_site(page, site_url, watch)
     tabs.give_back(page, watch)
@@ -263,7 +283,7 @@ def module_watch() -> Iterator[Watch]:
 @pytest.fixture(scope="module")
 def module_game_page(tabs: Tabs, browser_context_args: dict[str, Any], site_url: str,
                      module_watch: Watch) -> Iterator[Page]:
-    """The game, open and ready as on a first visit, shared by a module whose
+    """The game, open and ready as game_page's, shared by a module whose
     tests only read it (one boot for all of them)."""
     page = tabs.take(browser_context_args)
     yield open_site(page, site_url, module_watch)
@@ -286,7 +306,7 @@ def open_game(
     tabs: Tabs, browser_context_args: dict[str, Any], site_url: str, watch: Watch
 ) -> Iterator[Callable[..., Page]]:
     """A factory for more ready game pages: in the given context, or else in
-    a reused tab with empty storage, as on a first visit (see Tabs)."""
+    a reused tab with empty storage but for the Python snapshot (see Tabs)."""
     taken: list[Page] = []
 
     def open_(context: BrowserContext | None = None, path: str = "", saved: harp.Game | None = None,

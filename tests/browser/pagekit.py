@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urljoin
 
 import harp
 from playwright.sync_api import Page
@@ -137,6 +138,15 @@ def replay(code: str, moves: list[str]) -> harp.Game:
 
 # -- one boot for many tests ------------------------------------------------------
 SEED_PAGE = '<!doctype html><link rel="icon" href="data:,">'
+
+
+def open_seed_page(page: Page, url: str) -> str:
+    """Open an empty page of url's origin (served by the test, not the site),
+    from which a test writes the site's storage; returns its URL."""
+    seed = urljoin(url, "__seed__.html")
+    page.route(seed, lambda route: route.fulfill(content_type="text/html", body=SEED_PAGE))
+    page.goto(seed)
+    return seed
 SHOWS_JS = """([code, piles, moves]) => {
   const board = document.querySelector('#board');
   if (!board || board.dataset.code !== code) return false;

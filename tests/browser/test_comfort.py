@@ -13,8 +13,9 @@ from typing import Any, Callable
 
 import harp
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
+from conftest import Tabs
 from pagekit import (EASY5, HARPAN1, HARPAN1_WIN, Table, assert_shows, card_point, code_of, mouse_drag,
                      MOTION, pile_point, replay, wait_ready)
 
@@ -183,9 +184,9 @@ def test_a_win_finished_by_hand_after_stopping_show_me_is_the_players(table: Tab
 
 # -- One-tap play ---------------------------------------------------------------------------------
 def test_one_tap_play_sends_each_card_to_its_best_place(
-        browser: Browser, browser_context_args: dict[str, Any], open_game: Callable[..., Page]) -> None:
-    context = browser.new_context(**{**browser_context_args, "has_touch": True,
-                                     "viewport": {"width": 390, "height": 844}})
+        tabs: Tabs, browser_context_args: dict[str, Any], open_game: Callable[..., Page]) -> None:
+    context = tabs.new_context(**{**browser_context_args, "has_touch": True,
+                                  "viewport": {"width": 390, "height": 844}})
     try:
         page = open_game(context, path=f"?code={HARPAN1}")
         g = harp.Game.from_code(HARPAN1)

@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Any, Callable, Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
+from conftest import Tabs
 from pagekit import EASY5, MOTION, colours_of, still, wait_ready
 
 HTML = "html"
@@ -71,13 +72,13 @@ def slides_after_a_draw(page: Page) -> int:
 
 
 @pytest.fixture
-def fresh_page(browser: Browser, browser_context_args: dict[str, Any],
+def fresh_page(tabs: Tabs, browser_context_args: dict[str, Any],
                open_game: Callable[..., Page]) -> Iterator[Callable[..., Page]]:
     contexts = []
 
     def make(**context: Any) -> Page:
         """A page whose cards slide unless ``context`` says otherwise."""
-        ctx = browser.new_context(**{**browser_context_args, **MOTION, **context})
+        ctx = tabs.new_context(**{**browser_context_args, **MOTION, **context})
         contexts.append(ctx)
         return open_game(ctx, path=f"?code={EASY5}")
 

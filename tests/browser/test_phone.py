@@ -11,8 +11,9 @@ from typing import Any, Callable, Iterator
 
 import harp
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
+from conftest import Tabs
 from pagekit import EASY5, assert_shows, card_point, pile_point, still, touch_drag
 
 BIG_HARP = harp.Game.new("big-harp", deal=123456).code     # ten columns, eight foundations, no redeal
@@ -31,14 +32,14 @@ def boxes(page: Page, *selectors: str) -> dict[str, dict[str, float]]:
 
 
 @pytest.fixture
-def phone(browser: Browser, browser_context_args: dict[str, Any],
+def phone(tabs: Tabs, browser_context_args: dict[str, Any],
           open_game: Callable[..., Page]) -> Iterator[Callable[..., Page]]:
     """phone(width, height, code): the game on a touch phone of that size."""
     contexts = []
 
     def make(width: int, height: int, code: str) -> Page:
-        context = browser.new_context(**{**browser_context_args, "has_touch": True, "is_mobile": True,
-                                         "viewport": {"width": width, "height": height}})
+        context = tabs.new_context(**{**browser_context_args, "has_touch": True, "is_mobile": True,
+                                      "viewport": {"width": width, "height": height}})
         contexts.append(context)
         return open_game(context, path=f"?code={code}")
 

@@ -9,8 +9,9 @@ from typing import Any, Callable
 
 import harp
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
+from conftest import Tabs
 from pagekit import (MOTION, Table, assert_shows, card_point, code_of, expected, key_to, keyboard_act, layout,
                      mouse_drag, pile_point, replay, solved_line, solver_says, split,
                      target_point, toast, touch_drag, EASY5, HARPAN1, HARPAN1_WIN)
@@ -120,13 +121,13 @@ def test_a_whole_game_by_mouse_taps_and_drags(open_game: Callable[..., Page],
         expect(page.locator("dialog[open]")).to_have_count(0)
 
 
-def test_touch_taps_and_drags(browser: Browser, browser_context_args: dict[str, Any],
+def test_touch_taps_and_drags(tabs: Tabs, browser_context_args: dict[str, Any],
                               open_game: Callable[..., Page],
                               harpan_win: tuple[str, list[str]]) -> None:
     # Cards slide here (the other tests' contexts ask for reduced motion): a
     # tap or drag follows each slide (pagekit.still), as a player's would.
-    context = browser.new_context(**{**browser_context_args, **MOTION, "has_touch": True, "is_mobile": True,
-                                     "viewport": {"width": 360, "height": 740}})
+    context = tabs.new_context(**{**browser_context_args, **MOTION, "has_touch": True, "is_mobile": True,
+                                  "viewport": {"width": 360, "height": 740}})
     try:
         code, moves = harpan_win
         page = open_game(context, path=f"?code={code}")
@@ -195,10 +196,10 @@ def test_tap_and_double_tap(table: Table) -> None:
     assert_shows(page, g)
 
 
-def test_touch_double_tap(browser: Browser, browser_context_args: dict[str, Any],
+def test_touch_double_tap(tabs: Tabs, browser_context_args: dict[str, Any],
                           open_game: Callable[..., Page]) -> None:
-    context = browser.new_context(**{**browser_context_args, "has_touch": True,
-                                     "viewport": {"width": 360, "height": 740}})
+    context = tabs.new_context(**{**browser_context_args, "has_touch": True,
+                                  "viewport": {"width": 360, "height": 740}})
     try:
         page = open_game(context, path=f"?code={EASY5}")
         g = harp.Game.from_code(EASY5)

@@ -10,8 +10,9 @@ from typing import Any, Callable
 
 import build
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Page
 
+from conftest import Tabs
 from pagekit import HARPAN1, HARPAN1_WIN, png_pixels, replay, still
 
 SHOTS = build.ROOT / "docs" / "screenshots"
@@ -36,9 +37,9 @@ def shoot(page: Page, name: str) -> Path:
     ("dark", {"viewport": DESKTOP, "color_scheme": "dark"}),
     ("phone-landscape", {"viewport": PHONE, "has_touch": True, "is_mobile": True, "color_scheme": "light"}),
 ])
-def test_readme_screenshots(name: str, context: dict[str, Any], browser: Browser,
+def test_readme_screenshots(name: str, context: dict[str, Any], tabs: Tabs,
                             browser_context_args: dict[str, Any], open_game: Callable[..., Page]) -> None:
-    ctx = browser.new_context(**{**browser_context_args, **context})
+    ctx = tabs.new_context(**{**browser_context_args, **context})
     try:
         page = open_game(ctx, saved=replay(HARPAN1, HARPAN1_WIN[:75]))
         width, height, rows = png_pixels(shoot(page, name).read_bytes())

@@ -14,6 +14,7 @@ import pytest
 from harp.solver import solve
 from playwright.sync_api import Page, expect
 
+from conftest import Tabs
 from pagekit import (Table, assert_shows, wait_ready, code_of, expected, layout, mouse_move, replay, solver_says,
                      split)
 from test_play import HARPAN1, HARPAN1_WIN
@@ -209,12 +210,12 @@ def test_hints_never_block_the_page(open_game: Callable[..., Page]) -> None:
 
 # -- certified winnable deals ------------------------------------------------------------------
 def test_winnable_only_new_deal_picks_a_certified_deal(
-    open_game: Callable[..., Page], browser: Any, browser_context_args: dict[str, Any]
+    open_game: Callable[..., Page], tabs: Tabs, browser_context_args: dict[str, Any]
 ) -> None:
     listed = json.loads((build.ROOT / "static/winnable/harpan.json").read_text())["winnable"]
     # Every shipped list has deals now, so the empty-list case is served by the test; with the
     # service worker blocked, the page's fetch reaches this route.
-    context = browser.new_context(**browser_context_args, service_workers="block")
+    context = tabs.new_context(**browser_context_args, service_workers="block")
     empty = {"game": "gargantua", "mode": "thoughtful", "budget_seconds": 2.0, "checked": [1, 10], "winnable": []}
     context.route("**/static/winnable/gargantua.json", lambda route: route.fulfill(json=empty))
     page = open_game(context)

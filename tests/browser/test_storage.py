@@ -9,8 +9,9 @@ import re
 from typing import Any, Callable
 
 import harp
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
+from conftest import Tabs
 from pagekit import assert_shows, card_point, code_of, layout, wait_ready, wait_shows
 
 EASY5 = "EH1-N-AAAAAAF"
@@ -61,9 +62,9 @@ def test_settings_persist(open_game: Callable[..., Page]) -> None:
     expect(page.locator("#set-double-tap")).to_be_checked()
 
 
-def test_storage_that_throws_still_plays(browser: Browser, browser_context_args: dict[str, Any],
+def test_storage_that_throws_still_plays(tabs: Tabs, browser_context_args: dict[str, Any],
                                          open_game: Callable[..., Page]) -> None:
-    context = browser.new_context(**browser_context_args)
+    context = tabs.new_context(**browser_context_args)
     context.add_init_script(THROWING_STORAGE)
     try:
         page = open_game(context, path=f"?code={EASY5}")

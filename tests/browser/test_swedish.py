@@ -9,9 +9,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 import build
+from conftest import Tabs
 from pagekit import EASY5, keyboard_act, still
 
 SCREENSHOT = build.ROOT / "docs" / "screenshots" / "board-sv.png"
@@ -23,8 +24,8 @@ def hears(page: Page, text: str) -> None:
 
 
 def test_a_swedish_browser_gets_swedish_until_options_says_otherwise(
-        browser: Browser, browser_context_args: dict[str, Any], open_game: Callable[..., Page]) -> None:
-    context = browser.new_context(**{**browser_context_args, "locale": "sv-SE"})
+        tabs: Tabs, browser_context_args: dict[str, Any], open_game: Callable[..., Page]) -> None:
+    context = tabs.new_context(**{**browser_context_args, "locale": "sv-SE"})
     try:
         page = open_game(context=context, path=f"?code={EASY5}")
         root = page.locator("html")
