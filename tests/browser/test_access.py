@@ -2,16 +2,15 @@
 tell the game, face-down cards out of the accessibility tree, one polite
 live region that says every change, and dialogs that keep the focus and give
 it back.  Played by keyboard alone; each sentence is checked against the
-same deal played in CPython."""
+same deal played in CPython.  The tests share one booted page (the
+`table` fixture), each dealt its game as another tab's save would."""
 
 from __future__ import annotations
-
-from typing import Callable
 
 import harp
 from playwright.sync_api import Page, expect
 
-from pagekit import HARPAN1, HARPAN1_WIN, EASY5, keyboard_act, replay
+from pagekit import HARPAN1, HARPAN1_WIN, EASY5, Table, keyboard_act, replay
 
 LIVE = "#announce"
 
@@ -30,8 +29,8 @@ def label(page: Page, pile: str) -> str:
     return page.get_attribute(f'#board .pile[data-pile="{pile}"]', "aria-label") or ""
 
 
-def test_the_page_has_one_polite_live_region_and_named_groups(open_game: Callable[..., Page]) -> None:
-    page = open_game(path=f"?code={EASY5}")
+def test_the_page_has_one_polite_live_region_and_named_groups(table: Table) -> None:
+    page = table.deal(harp.Game.from_code(EASY5))
     live = page.locator('[aria-live]:not([aria-live="off"])')
     visible_live = [el for el in live.all() if el.get_attribute("id") not in ("loader", "stuck-verdict")]
     assert [el.get_attribute("id") for el in visible_live] == ["announce"]
@@ -51,8 +50,8 @@ def test_the_page_has_one_polite_live_region_and_named_groups(open_game: Callabl
     assert not shown
 
 
-def test_a_short_game_by_keyboard_is_said_move_by_move(open_game: Callable[..., Page]) -> None:
-    page = open_game(path=f"?code={EASY5}")
+def test_a_short_game_by_keyboard_is_said_move_by_move(table: Table) -> None:
+    page = table.deal(harp.Game.from_code(EASY5))
     keyboard_act(page, "t2>f")
     hears(page, "ace of diamonds to foundation. Column 2: turned up the 3 of diamonds. Score 15.")
     assert label(page, "t2") == "Column 2: 3 of diamonds"
@@ -79,8 +78,8 @@ def test_a_short_game_by_keyboard_is_said_move_by_move(open_game: Callable[..., 
         raise AssertionError("t1>t3 should be refused")
 
 
-def test_the_win_is_said(open_game: Callable[..., Page]) -> None:
-    page = open_game(saved=replay(HARPAN1, HARPAN1_WIN[:-2]))
+def test_the_win_is_said(table: Table) -> None:
+    page = table.deal(replay(HARPAN1, HARPAN1_WIN[:-2]))
     keyboard_act(page, "t1>f")
     hears(page, "king of clubs to foundation. Score 700.")
     keyboard_act(page, "t3>f")
@@ -88,8 +87,8 @@ def test_the_win_is_said(open_game: Callable[..., Page]) -> None:
     expect(page.locator("#dlg-won")).to_have_attribute("open", "")
 
 
-def test_dialogs_keep_the_focus_and_give_it_back(open_game: Callable[..., Page]) -> None:
-    page = open_game(path=f"?code={EASY5}")
+def test_dialogs_keep_the_focus_and_give_it_back(table: Table) -> None:
+    page = table.deal(harp.Game.from_code(EASY5))
     page.focus('[data-action="help"]')
     page.keyboard.press("Enter")
     expect(page.locator("#dlg-help")).to_have_attribute("open", "")
