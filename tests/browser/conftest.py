@@ -182,7 +182,7 @@ class Tabs:
     But for one thing: the Python snapshot a returning player boots from
     (snapshotkit).  The worker's browser makes it once, as a player's does,
     and every tab keeps it, so the game boots from it (data-harp-boot
-    "snapshot") for about a third of the CPU again.  So what stays warm is
+    "snapshot") for about half the CPU again.  So what stays warm is
     the HTTP cache, the compiled code and the snapshot; tests of what a first
     visit downloads, or of how Python boots, use contexts of their own."""
 

@@ -147,6 +147,8 @@ def open_seed_page(page: Page, url: str) -> str:
     page.route(seed, lambda route: route.fulfill(content_type="text/html", body=SEED_PAGE))
     page.goto(seed)
     return seed
+
+
 SHOWS_JS = """([code, piles, moves]) => {
   const board = document.querySelector('#board');
   if (!board || board.dataset.code !== code) return false;

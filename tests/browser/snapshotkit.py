@@ -2,9 +2,10 @@
 each test worker's browser and kept in its reused tabs (see conftest.Tabs;
 not a test module).
 
-A boot from it costs a fraction of a plain one (measured here in a reused
-tab: about 0.8 against 2.9 seconds of the renderer's main thread), and the
-browser tests are bound by CPU.  The snapshot is the page's own: a returning
+A boot from it costs about half the CPU of a plain one (measured here, all
+of Chromium's processes until ready and the service worker installed: 2.1
+against 4.1 to 4.6 CPU-seconds in a reused tab, 3.7 to 4.1 against 6.5 to
+8.1 in a new context), and the browser tests are bound by CPU.  The snapshot is the page's own: a returning
 visit makes it exactly as for a player (static/pyodide-boot.template.mjs);
 this module only reads it back from Cache Storage and writes the same entry
 into another context.  test_snapshot.py tests the making itself.
@@ -24,7 +25,7 @@ from pagekit import open_seed_page
 READY = "html[data-harp-ready]"
 READY_TIMEOUT_MS = 60_000
 SNAPSHOT_CACHE_PREFIX = "harp-snapshot "     # the page's cache: "harp-snapshot <site path>"
-MAKE_AFTER_READY_MS = 10_000                 # the page's wait after ready, skipped by the test clock
+MAKE_AFTER_READY_MS = 10_000                 # static/pyodide-boot.template.mjs's wait after ready
 MADE_TIMEOUT_MS = 180_000                    # a second Pyodide boots in a Worker to make it
 SNAPSHOT_SETTLED = "() => ['made', 'failed'].includes(document.documentElement.dataset.harpSnapshot)"
 PUT_JS = """async ([source, cache, entry, headers]) => {

@@ -25,8 +25,8 @@ from playwright.sync_api import Browser, BrowserContext, Page
 
 from conftest import Watch, open_site
 from pagekit import EASY5, assert_shows, replay, save_record, still
+from snapshotkit import MAKE_AFTER_READY_MS
 
-MAKE_AFTER_READY_MS = 10_000   # static/pyodide-boot.template.mjs
 SNAPSHOT_TIMEOUT_MS = 180_000   # a second Pyodide boots in the worker; the machine may be busy
 
 # {cache name: [entry URLs]} for the snapshot caches of this origin.
