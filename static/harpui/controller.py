@@ -18,7 +18,6 @@ from __future__ import annotations
 import asyncio
 import copy
 import datetime
-import urllib.parse
 from typing import Any, Awaitable, Callable, Coroutine
 
 import harp
@@ -27,6 +26,7 @@ from .advisor import Advisor, hint_text  # noqa: F401 - tests/browser/test_solve
 from .cards import make_move, parse_move
 from .announce import move_words
 from .boardview import deal_label
+from .query import parse_query
 from .words import card_name, reason, t, tn
 from .clock import Clock
 from .looks import PACE, look_attributes
@@ -540,7 +540,7 @@ def url_code(search: str, fragment: str) -> str | None:
     """The deal code in '?code=...' or '#code=...', if any."""
     for part in (search, fragment):
         part = (part or "").lstrip("?#")
-        values = urllib.parse.parse_qs(part).get("code")
+        values = parse_query(part).get("code")
         if values and values[0].strip():
             return values[0].strip()
     return None

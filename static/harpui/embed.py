@@ -20,12 +20,12 @@ from __future__ import annotations
 
 import re
 import time
-import urllib.parse
 from typing import TYPE_CHECKING, Any, Callable
 
 import harp
 
 from .ports import Notices
+from .query import parse_query
 from .words import t
 
 if TYPE_CHECKING:
@@ -51,7 +51,7 @@ def params(search: str, fragment: str) -> dict[str, str]:
     out: dict[str, str] = {}
     for part in (search, fragment):
         query = (part or "").lstrip("?#")
-        for name, values in urllib.parse.parse_qs(query, keep_blank_values=True).items():
+        for name, values in parse_query(query, keep_blank_values=True).items():
             value = values[0].strip()
             if name not in out and len(value) <= MAX_PARAM_CHARS:
                 out[name] = value
