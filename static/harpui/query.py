@@ -1,9 +1,10 @@
 """URL query strings ('a=1&b=x%20y'), read as urllib.parse.parse_qs reads them.
 
 Not urllib.parse itself: in Pyodide it imports ipaddress, and the standard
-library there is compiled from source at import, so the two cost about
-120-180 ms of a first visit's start (measured in the page, before
-Python's first board).  tests/ui/test_query.py checks this module against
+library there is compiled from source at import.  Timed in the page on a
+plain boot, the two took 120-180 ms of the imports with a profiler on, and
+without it the page was ready 25-100 ms sooner from main.py's start once
+they were gone.  tests/ui/test_query.py checks this module against
 urllib.parse.parse_qs over random strings.
 """
 
