@@ -10,6 +10,10 @@ navigation's start (performance.now() in the page):
 - first board: the first card element ([data-card]) visible, at a frame;
 - ready: <html data-harp-ready> set;
 - bare Pyodide: loadPyodide() resolved on the bare page;
+- bare Pyodide, own stdlib: the same, with Pyodide's own python_stdlib.zip
+  (all of it, as source) in place of the site's trimmed one, whose modules
+  are bytecode (buildtools/stdlib.py), on a first visit: Pyodide as it
+  ships, for a player's view of what the site's boot saves;
 - the same on a repeat visit in the same persistent profile (service worker
   installed, caches warm), which then makes the player's memory snapshot
   (static/pyodide-boot.template.mjs); and on a third visit, a returning
@@ -52,7 +56,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .common import DIST
+from .common import DIST, PYODIDE_DIR
 from .server import gzipped, make_server, netlify_header_rules
 from .site import build
 from .sizes import COMPRESSIBLE
@@ -70,6 +74,8 @@ PHONE_RUNS = 1
 DEAL = "EH1-N-AAAAAAF"          # the deal the move latency is measured on
 MOVES = 20                      # scripted taps and drags per run
 BARE_PAGE = "bench-pyodide.html"
+BARE_OWN_PAGE = "bench-pyodide-own-stdlib.html"
+OWN_STDLIB = "vendor/pyodide/own-python_stdlib.zip"   # Pyodide's own, in the bench's copy only
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 PHONE = {"viewport": {"width": 412, "height": 860}, "device_scale_factor": 2, "is_mobile": True,
          "has_touch": True}
@@ -85,12 +91,12 @@ BARE_HTML = """<!doctype html>
 <meta charset="utf-8">
 <title>bare Pyodide</title>
 <link rel="icon" href="data:,">
-<script type="module" src="./bench-pyodide.mjs"></script>
+<script type="module" src="./__MODULE__"></script>
 """
 BARE_MJS = """// The bench's baseline: Pyodide alone, from the site's own vendored files,
 // with the lock file the game's boot module holds (the site ships no other).
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
-await loadPyodide({ lockFileContents: __LOCK__ });
+await loadPyodide({ lockFileContents: __LOCK__, __STDLIB__ });
 window.__bench.events.pyodide = performance.now();
 """
 
@@ -332,9 +338,12 @@ def bench_copy(site: Path, folder: Path) -> Path:
     """The site copied into folder, with the bare Pyodide page beside it."""
     copy = folder / "site"
     shutil.copytree(site, copy)
-    (copy / BARE_PAGE).write_text(BARE_HTML, encoding="utf-8")
-    (copy / "bench-pyodide.mjs").write_text(BARE_MJS.replace("__LOCK__", json.dumps(page_lock())),
-                                            encoding="utf-8")
+    shutil.copyfile(PYODIDE_DIR / "python_stdlib.zip", copy / OWN_STDLIB)
+    for page, stdlib in ((BARE_PAGE, ""), (BARE_OWN_PAGE, f"stdLibURL: {json.dumps('./' + OWN_STDLIB)}")):
+        module = page.replace(".html", ".mjs")
+        (copy / page).write_text(BARE_HTML.replace("__MODULE__", module), encoding="utf-8")
+        (copy / module).write_text(BARE_MJS.replace("__LOCK__", json.dumps(page_lock())).replace("__STDLIB__", stdlib),
+                                   encoding="utf-8")
     for p in copy.rglob("*"):            # compress once now, not during the first run
         if p.is_file() and p.suffix in COMPRESSIBLE:
             gzipped(p)
@@ -470,11 +479,17 @@ def figure_names(prefix: str) -> list[str]:
     return [f"{prefix}first board", f"{prefix}ready", f"{prefix}bare Pyodide"]
 
 
+def own_stdlib_name(prefix: str) -> str:
+    return f"{prefix}bare Pyodide, own stdlib"
+
+
 def new_results() -> Results:
     r = Results()
     for prefix in ("", "repeat: ", "snapshot: ", "phone: ", "phone repeat: ", "phone snapshot: "):
         for name in figure_names(prefix):
             r.declare(name)
+        if prefix in ("", "phone: "):
+            r.declare(own_stdlib_name(prefix))
     r.declare("move latency", "latency")
     for name in BYTE_FIGURES:
         r.declare(name, "bytes")
@@ -534,7 +549,11 @@ def run_once(playwright: Playwright, served: Served, results: Results, phone: bo
                 figure.add(None, why=why)
     with profile(playwright, phone) as context:
         bare_first = visit(context, bare_url, phone, BARE_EVENTS)
+    with profile(playwright, phone) as context:
+        bare_own = visit(context, served.url + BARE_OWN_PAGE, phone, BARE_EVENTS)
     record_visits(results, "phone: " if phone else "", first, bare_first)
+    results[own_stdlib_name("phone: " if phone else "")].add(
+        bare_own.events.get("pyodide"), bare_first.events.get("pyodide"), bare_own.failed or "no bare Pyodide time")
     record_visits(results, prefix + "repeat: ", repeat, bare_repeat)
     record_visits(results, prefix + "snapshot: ", snapshot, bare_repeat)
 
@@ -567,7 +586,8 @@ def measure(site: Path, runs: int, phone_runs: int, moves: int,
             server.server_close()
             thread.join()
     if phone_runs == 0:
-        for name in figure_names("phone: ") + figure_names("phone repeat: ") + figure_names("phone snapshot: "):
+        for name in (figure_names("phone: ") + [own_stdlib_name("phone: ")] + figure_names("phone repeat: ")
+                     + figure_names("phone snapshot: ")):
             results[name].missing = "phone profile not run (--no-phone)"
     return results
 

@@ -52,4 +52,4 @@ def write_zip(path: Path, entries: Mapping[str, bytes]) -> None:
             info = zipfile.ZipInfo(name, date_time=ZIP_DATE)
             info.external_attr = 0o644 << 16
             info.compress_type = zipfile.ZIP_DEFLATED
-            zf.writestr(info, entries[name])
+            zf.writestr(info, entries[name], compresslevel=9)

@@ -17,21 +17,34 @@ default; the bare Pyodide of `build.py bench` loads the same file). It holds:
 - the codecs a name lookup may ask for (CODECS), and Pyodide's own packages
   whole.
 
+The recorded modules go in as bytecode (X.pyc, compiled by Pyodide's own
+Python in Node: bytecode.mjs), the rest as source. Pyodide compiles its
+standard library from source at every start, and that was most of a boot:
+measured in Chromium on this 2-core machine, ready on a first visit went
+from about 4.4 s to 2.5 s, and loadPyodide() alone in Node from 3.0 s to
+0.9 s. Bytecode is larger than source, so the modules nothing imported
+stay source, as do those frozen into the interpreter and SOURCE_ONLY;
+with optimize=2 (no docstrings, no asserts) the first visit stays within
+5.5 MB.
+
 tests/browser/test_stdlib.py plays a whole game with hints on it, so a
-module it lacks shows up as the page's error.
+module it lacks shows up as the page's error; tests/test_build.py checks
+which modules are bytecode.
 """
 
 from __future__ import annotations
 
 import io
 import re
+import tempfile
 import zipfile
 from collections.abc import Iterable
 from pathlib import Path
 
-from .common import ROOT, write_zip
+from .common import PYODIDE_DIR, ROOT, run, write_zip
 
 MODULE_LIST = ROOT / "buildtools" / "stdlib-modules.txt"
+BYTECODE_SCRIPT = ROOT / "buildtools" / "bytecode.mjs"
 STDLIB = "python_stdlib.zip"
 
 # Looked up by name at run time (codecs.lookup), so no import names them.
@@ -40,6 +53,9 @@ CODECS = ("encodings.aliases", "encodings.ascii", "encodings.latin_1", "encoding
           "encodings.raw_unicode_escape", "encodings.unicode_escape", "encodings.cp1252", "encodings.cp437")
 # Pyodide's own packages, kept whole: its runtime imports from them as it needs.
 WHOLE_PACKAGES = ("pyodide", "_pyodide")
+# Recorded modules shipped as source all the same: a table whose bytecode is
+# twice its source, and that compiles quickly.
+SOURCE_ONLY = ("html.entities",)
 
 
 def recorded_modules(path: Path = MODULE_LIST) -> list[str]:
@@ -113,7 +129,25 @@ def trimmed_stdlib(full: bytes, roots: Iterable[str]) -> dict[str, bytes]:
             if path in keep or (not path.endswith(".py") and path.rpartition("/")[0] in kept_dirs and "/" in path)}
 
 
+def compiled(entries: dict[str, bytes], sources: set[str]) -> dict[str, bytes]:
+    """entries with each of the sources (X.py) replaced by its bytecode (X.pyc),
+    compiled by Pyodide's own Python in Node (bytecode.mjs beside this file),
+    but for the modules frozen into the interpreter, which stay source."""
+    with tempfile.TemporaryDirectory(prefix="harp-bytecode-") as tmp:
+        given, out = Path(tmp) / "sources.zip", Path(tmp) / "bytecode.zip"
+        write_zip(given, {name: entries[name] for name in sources})
+        run("node", str(BYTECODE_SCRIPT), str(PYODIDE_DIR), str(given), str(out))
+        with zipfile.ZipFile(out) as zf:
+            bytecode = {info.filename: zf.read(info) for info in zf.infolist()}
+    return {name + "c" if name + "c" in bytecode else name: bytecode.get(name + "c", data)
+            for name, data in entries.items()}
+
+
 def write_trimmed_stdlib(full: Path, target: Path) -> Path:
-    """Write the trimmed python_stdlib.zip from the full one."""
-    write_zip(target, trimmed_stdlib(full.read_bytes(), recorded_modules()))
+    """Write the trimmed python_stdlib.zip from the full one: the modules the
+    pages were recorded importing as bytecode, the rest as source."""
+    roots = recorded_modules()
+    entries = trimmed_stdlib(full.read_bytes(), roots)
+    files = module_files(entries)
+    write_zip(target, compiled(entries, {files[name] for name in roots if name in files and name not in SOURCE_ONLY}))
     return target

@@ -51,6 +51,20 @@ def headers_of(text: str) -> dict[str, str]:
     return dict(line.split(": ", 1) for line in text.splitlines() if ": " in line)
 
 
+def test_the_modules_the_pages_import_are_bytecode_the_rest_source(site_dir: Path) -> None:
+    """Recorded modules are unchecked hash-based .pyc files of one Python (one magic
+    number, PEP 552 flags 0b01: the importer takes them without the source); the
+    frozen ones, SOURCE_ONLY and the modules only an import statement keeps stay .py."""
+    with zipfile.ZipFile(site_dir / "vendor" / "pyodide" / build.STDLIB) as zf:
+        headers = {info.filename: zf.read(info)[:16] for info in zf.infolist() if info.filename.endswith(".pyc")}
+        names = set(zf.namelist())
+    assert {"json/__init__.pyc", "random.pyc", "dataclasses.pyc", "asyncio/base_events.pyc", "typing.pyc"} <= names
+    assert {"os.py", "codecs.py", "io.py", "html/entities.py", "ipaddress.py"} <= names
+    assert not {name + "c" for name in names if name.endswith(".py")} & names, "a module both as source and bytecode"
+    assert len({header[:4] for header in headers.values()}) == 1
+    assert {int.from_bytes(header[4:8], "little") for header in headers.values()} == {0b01}
+
+
 def test_wheel_is_pure_python_for_any_python3(wheel: Path) -> None:
     meta = headers_of(read(wheel, f"{DIST_INFO}/WHEEL"))
     assert meta["Wheel-Version"] == "1.0"
