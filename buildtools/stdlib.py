@@ -21,7 +21,7 @@ The recorded modules go in as bytecode (X.pyc, compiled by Pyodide's own
 Python in Node: bytecode.mjs), the rest as source. Pyodide compiles its
 standard library from source at every start, and that was most of a boot:
 measured in Chromium on this 2-core machine, ready on a first visit went
-from about 4.4 s to 2.5 s, and loadPyodide() alone in Node from 3.0 s to
+from about 4.4 s to 2.5-3.1 s, and loadPyodide() alone in Node from 3.0 s to
 0.9 s. Bytecode is larger than source, so the modules nothing imported
 stay source, as do those frozen into the interpreter and SOURCE_ONLY;
 with optimize=2 (no docstrings, no asserts) the first visit stays within
