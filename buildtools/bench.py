@@ -339,11 +339,11 @@ def bench_copy(site: Path, folder: Path) -> Path:
     copy = folder / "site"
     shutil.copytree(site, copy)
     shutil.copyfile(PYODIDE_DIR / "python_stdlib.zip", copy / OWN_STDLIB)
+    bare_mjs = BARE_MJS.replace("__LOCK__", json.dumps(page_lock()))
     for page, stdlib in ((BARE_PAGE, ""), (BARE_OWN_PAGE, f"stdLibURL: {json.dumps('./' + OWN_STDLIB)}")):
         module = page.replace(".html", ".mjs")
         (copy / page).write_text(BARE_HTML.replace("__MODULE__", module), encoding="utf-8")
-        (copy / module).write_text(BARE_MJS.replace("__LOCK__", json.dumps(page_lock())).replace("__STDLIB__", stdlib),
-                                   encoding="utf-8")
+        (copy / module).write_text(bare_mjs.replace("__STDLIB__", stdlib), encoding="utf-8")
     for p in copy.rglob("*"):            # compress once now, not during the first run
         if p.is_file() and p.suffix in COMPRESSIBLE:
             gzipped(p)

@@ -33,7 +33,7 @@ from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, R
 
 import build
 import harp
-from pagekit import Table, open_seed_page, save_record
+from pagekit import READY, READY_TIMEOUT_MS, Table, open_seed_page, origin_of, save_record
 from snapshotkit import StoredSnapshot
 
 CHROMIUM = "/usr/bin/chromium"
@@ -46,8 +46,6 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-sync",
 ]
-READY = "html[data-harp-ready]"
-READY_TIMEOUT_MS = 60_000  # Pyodide boots in about 4-7 s here; leave room
 LOCAL_HOSTS = {"127.0.0.1", "localhost"}
 LOCAL_SCHEMES = {"data", "blob", "about"}
 
@@ -191,7 +189,7 @@ class Tabs:
         self.site_url = site_url
         self.folder, self.folder_url = folder, folder_url   # the snapshot's bytes, served
         self.snapshot: StoredSnapshot | None = None
-        self.origin = "{0.scheme}://{0.netloc}".format(urlsplit(site_url))
+        self.origin = origin_of(site_url)
         self.free: dict[str, list[Page]] = {}   # by the context's options
         self.options: dict[Page, dict[str, Any]] = {}
 

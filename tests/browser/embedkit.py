@@ -19,13 +19,11 @@ import pytest
 from playwright.sync_api import Frame, Page
 
 import build
-from pagekit import mouse_move
+from pagekit import READY, READY_TIMEOUT_MS, mouse_move
 
 if TYPE_CHECKING:
     from conftest import Watch
 
-READY = "html[data-harp-ready]"
-READY_TIMEOUT_MS = 60_000
 
 # A host page: frames, and a record of every message, with the frame it came from.
 HOST_PAGE = """<!doctype html>

@@ -10,13 +10,14 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urljoin
+from urllib.parse import urljoin, urlsplit
 
 import harp
 from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 READY = "html[data-harp-ready]"
+READY_TIMEOUT_MS = 60_000  # a boot takes seconds here; a busy machine stretches it, so leave room
 
 # Context args for a test where cards should slide: every other test context asks
 # for reduced motion (the browser conftest's browser_context_args).
@@ -138,6 +139,11 @@ def replay(code: str, moves: list[str]) -> harp.Game:
 
 # -- one boot for many tests ------------------------------------------------------
 SEED_PAGE = '<!doctype html><link rel="icon" href="data:,">'
+
+
+def origin_of(url: str) -> str:
+    """"scheme://host:port" of url, as Chrome DevTools Protocol's storage calls name an origin."""
+    return "{0.scheme}://{0.netloc}".format(urlsplit(url))
 
 
 def open_seed_page(page: Page, url: str) -> str:

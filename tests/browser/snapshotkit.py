@@ -16,14 +16,12 @@ from __future__ import annotations
 import base64
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import urljoin
 
 from playwright.sync_api import Browser, Page
 
-from pagekit import open_seed_page
+from pagekit import READY, READY_TIMEOUT_MS, open_seed_page, origin_of
 
-READY = "html[data-harp-ready]"
-READY_TIMEOUT_MS = 60_000
 SNAPSHOT_CACHE_PREFIX = "harp-snapshot "     # the page's cache: "harp-snapshot <site path>"
 MAKE_AFTER_READY_MS = 10_000                 # static/pyodide-boot.template.mjs's wait after ready
 MADE_TIMEOUT_MS = 180_000                    # a second Pyodide boots in a Worker to make it
@@ -72,7 +70,7 @@ class StoredSnapshot:
     def read(cls, page: Page, site_url: str, body: Path) -> StoredSnapshot:
         """The snapshot in the Cache Storage of page's context (page shows a
         page of site_url's origin); its bytes are written to body."""
-        origin = "{0.scheme}://{0.netloc}".format(urlsplit(site_url))
+        origin = origin_of(site_url)
         cdp = page.context.new_cdp_session(page)
         try:
             caches = cdp.send("CacheStorage.requestCacheNames", {"securityOrigin": origin})["caches"]

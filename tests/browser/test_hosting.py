@@ -15,13 +15,11 @@ import pytest
 from playwright.sync_api import BrowserContext, BrowserType, Page, expect
 
 import build
-from pagekit import WORKER_ACTIVATED
+from pagekit import READY, READY_TIMEOUT_MS, WORKER_ACTIVATED
 
 if TYPE_CHECKING:
     from conftest import Watch
 
-READY = "html[data-harp-ready]"
-READY_TIMEOUT_MS = 60_000
 SUB_PATH = "/harp-solitaire/"
 
 # Collects CSP violations from the page's start (some leave no console line).

@@ -22,13 +22,11 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, expect
 
 import build
-from pagekit import WORKER_ACTIVATED
+from pagekit import READY, READY_TIMEOUT_MS, WORKER_ACTIVATED
 
 if TYPE_CHECKING:
     from conftest import Watch
 
-READY = "html[data-harp-ready]"
-READY_TIMEOUT_MS = 60_000
 STOCK = '[data-pile="s"]'
 
 CACHES = """async () => {

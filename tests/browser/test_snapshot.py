@@ -25,9 +25,8 @@ from playwright.sync_api import Browser, BrowserContext, Page
 
 from conftest import Watch, open_site
 from pagekit import EASY5, assert_shows, replay, save_record, still
-from snapshotkit import MAKE_AFTER_READY_MS
+from snapshotkit import MADE_TIMEOUT_MS, MAKE_AFTER_READY_MS
 
-SNAPSHOT_TIMEOUT_MS = 180_000   # a second Pyodide boots in the worker; the machine may be busy
 
 # {cache name: [entry URLs]} for the snapshot caches of this origin.
 SNAPSHOT_ENTRIES_JS = """async () => {
@@ -62,7 +61,7 @@ def snapshot_state(page: Page) -> str:
     page.clock.fast_forward(MAKE_AFTER_READY_MS)
     page.wait_for_function(
         "() => ['skipped', 'made', 'failed'].includes(document.documentElement.dataset.harpSnapshot)",
-        timeout=SNAPSHOT_TIMEOUT_MS)
+        timeout=MADE_TIMEOUT_MS)
     return page.get_attribute("html", "data-harp-snapshot") or ""
 
 
