@@ -13,9 +13,9 @@ from .errors import IllegalMove
 from .progress import hint
 from .codes import MAX_DEAL
 from .rules import GAMES
-from .solver import TECHNIQUES
-from .winrates import (HEADER, already_solved, certified_list, each_solved, read_details, solve_deals, summarise,
-                       write_details)
+from .solver import TECHNIQUES, UNKNOWN
+from .winrates import (HEADER, already_solved, certified_list, compact_details, each_solved, read_details,
+                       solve_deals, summarise, write_details)
 
 PLAY_HELP = """Moves: s (tap the stock), w>t3, w>f, t3>t7, t3:4>t7 (a run of 4), t3>f2, f2>t4.
 Also: moves (list legal moves), hint, undo, code, save, help, quit."""
@@ -115,6 +115,8 @@ def seconds(text: str) -> float:
 
 
 def solve_command(args: argparse.Namespace, out: TextIO) -> int:
+    if args.again_unknown and args.csv is None:
+        raise ValueError("--again-unknown solves again the unknown deals of a --csv file: give --csv FILE")
     games = list(GAMES) if args.game == "all" else [args.game]
     where = f"the Dask cluster at {args.scheduler}" if args.scheduler else f"{args.jobs} job(s)"
     print(f"Thoughtful mode (the solver sees every card), deals {args.deals.start}-{args.deals.stop - 1}, "
@@ -122,6 +124,8 @@ def solve_command(args: argparse.Namespace, out: TextIO) -> int:
     print(HEADER, file=out)
     for game_id in games:
         done = already_solved(args.csv, game_id, args.budget) if args.csv is not None else {}
+        if args.again_unknown:
+            done = {deal: result for deal, result in done.items() if result.verdict != UNKNOWN}
         results = [done[deal] for deal in args.deals if deal in done]
         if results:
             print(f"{game_id}: {len(results)} deal(s) already in {args.csv}, not solved again", file=out)
@@ -131,6 +135,8 @@ def solve_command(args: argparse.Namespace, out: TextIO) -> int:
             if args.csv is not None:
                 write_details(args.csv, [result], args.budget)  # at once, so that a stopped run can resume
         print(summarise(game_id, sorted(results, key=lambda r: r.deal)).line(), file=out, flush=True)
+    if args.again_unknown:
+        compact_details(args.csv)
     return 0
 
 
@@ -199,6 +205,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "processes (pip install .[cluster] here and on each worker)")
     p.add_argument("--csv", type=Path, default=None,
                    help="also append every deal's result to this CSV file; deals it holds already are skipped")
+    p.add_argument("--again-unknown", action="store_true",
+                   help="with --csv: solve again the deals the file holds as unknown (after a better solver); "
+                        "their new lines replace the old")
     p = sub.add_parser("certify", help="write the lists of deals proven winnable (thoughtful mode)")
     p.add_argument("game", choices=["all", *GAMES], help="game id, or all")
     p.add_argument("--deals", type=deal_range, default=range(1, 101), help="deal range, e.g. 1-1000")

@@ -208,11 +208,25 @@ def already_solved(path: Path, game_id: str, budget: float) -> dict[int, DealRes
     return done
 
 
+def latest_rows(path: Path) -> dict[tuple[str, int], tuple[DealResult, float]]:
+    """Each (game, deal) of a ``solve --csv`` file with its last line: a deal solved again
+    (``solve --again-unknown``) is appended, and its new line replaces the old."""
+    return {(result.game, result.deal): (result, budget) for result, budget in read_rows(path)}
+
+
+def compact_details(path: Path) -> None:
+    """Rewrite a ``solve --csv`` file with one line a deal, the latest, where the first stood."""
+    rows = latest_rows(path)
+    path.unlink()
+    for result, budget in rows.values():
+        write_details(path, [result], budget)
+
+
 def read_details(path: Path) -> dict[str, tuple[list[DealResult], float]]:
     """Each game's results, sorted by deal, and its budget.  A game must cover one unbroken
     range of deals, all solved with one budget; anything else is refused with a ValueError."""
     games: dict[str, tuple[list[DealResult], float]] = {}
-    for result, budget in read_rows(path):
+    for result, budget in latest_rows(path).values():
         results, first_budget = games.setdefault(result.game, ([], budget))
         if budget != first_budget:
             raise ValueError(f"{result.game}: deals were solved with different budgets")
