@@ -309,7 +309,8 @@ def test_the_solvers_state_names_what_the_game_shows(game_id: str) -> None:
     game = harp.Game.new(game_id, deal=6)
     for _ in range(5):
         game.play("s")
-    state = Solver(game, True, True).start
+    solver = Solver(game, True, True)
+    state = solver.start
     view = game.view(reveal=True)
     assert [len(c) for c in state.columns] == [sum(1 for n in col if n.isupper()) for col in view["tableau"]]
     assert state.downs == tuple(game.down)
@@ -318,11 +319,13 @@ def test_the_solvers_state_names_what_the_game_shows(game_id: str) -> None:
     reserved = game.rules.reserved_slots
     assert state.foundations == tuple((i // game.rules.decks if reserved else -1, 0) for i in range(game.rules.foundations))
     # One face-up card lies on each column that hides cards.
-    assert Solver.distance(state) == 4 * sum(game.down) + sum(1 for down in game.down if down)
+    assert solver.distance(state) == 4 * sum(game.down) + sum(1 for down in game.down if down)
+    assert Solver(game, True, True, techniques=()).distance(state) == 4 * sum(game.down)
 
 
 def test_a_card_on_a_face_down_one_counts_in_the_distance_to_a_win() -> None:
-    state = Solver(harp.Game.new("easy-harp", deal=1), True, True).start
+    solver = Solver(harp.Game.new("easy-harp", deal=1), True, True)
+    state = solver.start
     bare, hiding = state.downs.index(0), state.downs.index(max(state.downs))
     card = state.columns[bare][-1]
 
@@ -331,8 +334,8 @@ def test_a_card_on_a_face_down_one_counts_in_the_distance_to_a_win() -> None:
         columns[column] = columns[column] + (card,)
         return state._replace(columns=tuple(columns))
 
-    assert Solver.distance(with_card_on(hiding)) == Solver.distance(state) + 1
-    assert Solver.distance(with_card_on(bare)) == Solver.distance(state)
+    assert solver.distance(with_card_on(hiding)) == solver.distance(state) + 1
+    assert solver.distance(with_card_on(bare)) == solver.distance(state)
 
 
 @pytest.mark.parametrize("game_id", list(harp.GAMES))
