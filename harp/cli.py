@@ -13,7 +13,7 @@ from .errors import IllegalMove
 from .progress import hint
 from .codes import MAX_DEAL
 from .rules import GAMES
-from .solver import TECHNIQUES, UNKNOWN
+from .solver import LOSS, TECHNIQUES, UNKNOWN, WIN
 from .winrates import (HEADER, already_solved, certified_list, compact_details, each_solved, read_details,
                        solve_deals, summarise, write_details)
 
@@ -103,6 +103,15 @@ def deal_text(deals: list[int]) -> str:
     return ",".join(parts)
 
 
+def verdicts(text: str) -> tuple[str, ...]:
+    """Read ``win,unknown`` as the verdicts it names."""
+    named = tuple(part.strip().lower() for part in text.split(","))
+    wrong = [each for each in named if each not in (WIN, LOSS, UNKNOWN)]
+    if wrong:
+        raise argparse.ArgumentTypeError(f"{', '.join(wrong)}: verdicts are {WIN}, {LOSS} and {UNKNOWN}")
+    return named
+
+
 def seconds(text: str) -> float:
     """Read ``10s``, ``500ms`` or ``2`` as seconds."""
     t = text.strip().lower()
@@ -115,8 +124,8 @@ def seconds(text: str) -> float:
 
 
 def solve_command(args: argparse.Namespace, out: TextIO) -> int:
-    if args.again_unknown and args.csv is None:
-        raise ValueError("--again-unknown solves again the unknown deals of a --csv file: give --csv FILE")
+    if args.again and args.csv is None:
+        raise ValueError("--again solves again deals of a --csv file: give --csv FILE")
     games = list(GAMES) if args.game == "all" else [args.game]
     where = f"the Dask cluster at {args.scheduler}" if args.scheduler else f"{args.jobs} job(s)"
     print(f"Thoughtful mode (the solver sees every card), deals {args.deals.start}-{args.deals.stop - 1}, "
@@ -124,8 +133,7 @@ def solve_command(args: argparse.Namespace, out: TextIO) -> int:
     print(HEADER, file=out)
     for game_id in games:
         done = already_solved(args.csv, game_id, args.budget) if args.csv is not None else {}
-        if args.again_unknown:
-            done = {deal: result for deal, result in done.items() if result.verdict != UNKNOWN}
+        done = {deal: result for deal, result in done.items() if result.verdict not in args.again}
         results = [done[deal] for deal in args.deals if deal in done]
         if results:
             print(f"{game_id}: {len(results)} deal(s) already in {args.csv}, not solved again", file=out)
@@ -135,7 +143,7 @@ def solve_command(args: argparse.Namespace, out: TextIO) -> int:
             if args.csv is not None:
                 write_details(args.csv, [result], args.budget)  # at once, so that a stopped run can resume
         print(summarise(game_id, sorted(results, key=lambda r: r.deal)).line(), file=out, flush=True)
-    if args.again_unknown:
+    if args.again:
         compact_details(args.csv)
     return 0
 
@@ -205,9 +213,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "processes (pip install .[cluster] here and on each worker)")
     p.add_argument("--csv", type=Path, default=None,
                    help="also append every deal's result to this CSV file; deals it holds already are skipped")
-    p.add_argument("--again-unknown", action="store_true",
-                   help="with --csv: solve again the deals the file holds as unknown (after a better solver); "
-                        "their new lines replace the old")
+    p.add_argument("--again", type=verdicts, default=(), metavar="VERDICTS",
+                   help="with --csv: solve again the deals the file holds with these verdicts, e.g. unknown or "
+                        "win,unknown (after a change to the solver); their new lines replace the old")
     p = sub.add_parser("certify", help="write the lists of deals proven winnable (thoughtful mode)")
     p.add_argument("game", choices=["all", *GAMES], help="game id, or all")
     p.add_argument("--deals", type=deal_range, default=range(1, 101), help="deal range, e.g. 1-1000")

@@ -210,7 +210,7 @@ def already_solved(path: Path, game_id: str, budget: float) -> dict[int, DealRes
 
 def latest_rows(path: Path) -> dict[tuple[str, int], tuple[DealResult, float]]:
     """Each (game, deal) of a ``solve --csv`` file with its last line: a deal solved again
-    (``solve --again-unknown``) is appended, and its new line replaces the old."""
+    (``solve --again``) is appended, and its new line replaces the old."""
     return {(result.game, result.deal): (result, budget) for result, budget in read_rows(path)}
 
 

@@ -228,9 +228,9 @@ def test_solve_command_resumes_from_its_csv(tmp_path, monkeypatch, capsys) -> No
     assert path.read_text(encoding="utf-8") == before and solved == [3, 6]
 
 
-def test_solve_command_can_solve_its_unknown_deals_again(tmp_path, monkeypatch) -> None:
-    """After a better solver, ``--again-unknown`` solves only the file's unknown deals, and each
-    new line replaces the old one: one line a deal, in the file's order, for certify to read."""
+def test_solve_command_can_solve_its_unknown_deals_again(tmp_path, monkeypatch, capsys) -> None:
+    """After a change to the solver, ``--again unknown`` solves only the file's unknown deals, and
+    each new line replaces the old one: one line a deal, in the file's order, for certify to read."""
     import harp.winrates
 
     path = tmp_path / "deals.csv"
@@ -240,7 +240,7 @@ def test_solve_command_can_solve_its_unknown_deals_again(tmp_path, monkeypatch) 
     solved: list[int] = []
     monkeypatch.setattr(harp.winrates, "solve_deal", lambda job: solved.append(job.deal)
                         or harp.winrates.DealResult(job.game, job.deal, WIN, 7, 0.5))
-    assert main(["solve", "harpan", "--deals", "3-6", "--budget", "1s", "--csv", str(path), "--again-unknown"],
+    assert main(["solve", "harpan", "--deals", "3-6", "--budget", "1s", "--csv", str(path), "--again", "unknown"],
                 out=io.StringIO()) == 0
     assert solved == [3, 5, 6]
     rows = [(r["game"], int(r["deal"]), r["verdict"], r["nodes"])
@@ -249,11 +249,15 @@ def test_solve_command_can_solve_its_unknown_deals_again(tmp_path, monkeypatch) 
                     ("harpan", 5, WIN, "7"), ("harpan", 6, WIN, "7")]
     assert harp.winrates.read_details(path)["harpan"][0][0].verdict == WIN
     with pytest.raises(ValueError, match="give --csv FILE"):
-        harp.cli.solve_command(harp.cli.build_parser().parse_args(["solve", "harp", "--again-unknown"]), io.StringIO())
+        harp.cli.solve_command(harp.cli.build_parser().parse_args(["solve", "harp", "--again", "unknown"]),
+                               io.StringIO())
+    with pytest.raises(SystemExit):
+        harp.cli.build_parser().parse_args(["solve", "harp", "--csv", str(path), "--again", "won"])
+    assert "verdicts are win, loss and unknown" in capsys.readouterr().err
 
 
 def test_a_deal_solved_again_counts_by_its_last_line(tmp_path) -> None:
-    """A run with ``--again-unknown`` stopped part way leaves a deal on two lines: the later one counts."""
+    """A run with ``--again`` stopped part way leaves a deal on two lines: the later one counts."""
     import harp.winrates
 
     path = tmp_path / "deals.csv"
@@ -318,13 +322,18 @@ def test_the_solvers_state_names_what_the_game_shows(game_id: str) -> None:
     assert state.pass_number == game.pass_number
     reserved = game.rules.reserved_slots
     assert state.foundations == tuple((i // game.rules.decks if reserved else -1, 0) for i in range(game.rules.foundations))
-    # One face-up card lies on each column that hides cards.
-    assert solver.distance(state) == 4 * sum(game.down) + sum(1 for down in game.down if down)
+    # One face-up card lies on each column that hides cards; it counts where cards move one at a time.
+    covering = sum(1 for down in game.down if down) if game.rules.one_card else 0
+    assert solver.distance(state) == 4 * sum(game.down) + covering
     assert Solver(game, True, True, techniques=()).distance(state) == 4 * sum(game.down)
 
 
-def test_a_card_on_a_face_down_one_counts_in_the_distance_to_a_win() -> None:
-    solver = Solver(harp.Game.new("easy-harp", deal=1), True, True)
+@pytest.mark.parametrize("game_id, counts", [("easy-harp", 1), ("harp", 0)])
+def test_a_card_on_a_face_down_one_counts_in_the_distance_where_cards_move_one_at_a_time(
+        game_id: str, counts: int) -> None:
+    """Where cards move one at a time, each on a face-down card is a move more before it turns
+    up; where runs move whole, one move clears the lot."""
+    solver = Solver(harp.Game.new(game_id, deal=1), True, True)
     state = solver.start
     bare, hiding = state.downs.index(0), state.downs.index(max(state.downs))
     card = state.columns[bare][-1]
@@ -334,7 +343,7 @@ def test_a_card_on_a_face_down_one_counts_in_the_distance_to_a_win() -> None:
         columns[column] = columns[column] + (card,)
         return state._replace(columns=tuple(columns))
 
-    assert solver.distance(with_card_on(hiding)) == solver.distance(state) + 1
+    assert solver.distance(with_card_on(hiding)) == solver.distance(state) + counts
     assert solver.distance(with_card_on(bare)) == solver.distance(state)
 
 
