@@ -215,11 +215,14 @@ def latest_rows(path: Path) -> dict[tuple[str, int], tuple[DealResult, float]]:
 
 
 def compact_details(path: Path) -> None:
-    """Rewrite a ``solve --csv`` file with one line a deal, the latest, where the first stood."""
+    """Rewrite a ``solve --csv`` file with one line a deal, the latest, where the first stood.
+    The new file is written beside it and then renamed over it, so a stop midway loses nothing."""
     rows = latest_rows(path)
-    path.unlink()
+    fresh = path.with_name(path.name + ".new")
+    fresh.unlink(missing_ok=True)
     for result, budget in rows.values():
-        write_details(path, [result], budget)
+        write_details(fresh, [result], budget)
+    fresh.replace(path)
 
 
 def read_details(path: Path) -> dict[str, tuple[list[DealResult], float]]:

@@ -248,6 +248,7 @@ def test_solve_command_can_solve_its_unknown_deals_again(tmp_path, monkeypatch, 
     assert rows == [("harpan", 3, WIN, "7"), ("harpan", 4, WIN, "9"), ("harp", 3, UNKNOWN, "9"),
                     ("harpan", 5, WIN, "7"), ("harpan", 6, WIN, "7")]
     assert harp.winrates.read_details(path)["harpan"][0][0].verdict == WIN
+    assert [each.name for each in tmp_path.iterdir()] == ["deals.csv"]  # the rewrite left nothing beside it
     with pytest.raises(ValueError, match="give --csv FILE"):
         harp.cli.solve_command(harp.cli.build_parser().parse_args(["solve", "harp", "--again", "unknown"]),
                                io.StringIO())
