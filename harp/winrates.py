@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import csv
+import itertools
 import math
 import statistics
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from operator import itemgetter
 from pathlib import Path
 from typing import Iterable, Iterator
 
@@ -220,8 +222,8 @@ def compact_details(path: Path) -> None:
     rows = latest_rows(path)
     fresh = path.with_name(path.name + ".new")
     fresh.unlink(missing_ok=True)
-    for result, budget in rows.values():
-        write_details(fresh, [result], budget)
+    for budget, run in itertools.groupby(rows.values(), key=itemgetter(1)):  # one write a run of one budget
+        write_details(fresh, [result for result, _ in run], budget)
     fresh.replace(path)
 
 
