@@ -127,20 +127,25 @@ def parallel_args(pytest_args: Sequence[str]) -> list[str]:
 NO_TESTS = 5  # pytest's exit code when a run selected no test
 
 
-def run_pytest(pytest_args: Sequence[str]) -> int:
+TEST_SITE = "HARP_TEST_SITE"   # a built site for the tests to use, instead of building their own
+
+
+def run_pytest(pytest_args: Sequence[str], env: dict[str, str] | None = None) -> int:
     """pytest, 0 if it passed.  On pytest-xdist's workers, it runs in two
     phases: every test not marked `alone`, in parallel, then the `alone` ones
     (they time the page, and a worker beside them would slow it) on their own.
-    A phase that selects nothing is fine; both selecting nothing is not."""
+    A phase that selects nothing is fine; both selecting nothing is not.
+    env: variables set for pytest beside this process's."""
     pytest = [sys.executable, "-m", "pytest"]
+    base_env = {**os.environ, **(env or {})}
     workers = parallel_args(pytest_args)
     if not workers:
-        return subprocess.run([*pytest, *pytest_args], cwd=ROOT).returncode
+        return subprocess.run([*pytest, *pytest_args], cwd=ROOT, env=base_env).returncode
     codes = []
     for phase, extra in (("parallel", workers), ("alone", [])):
-        env = {**os.environ, "HARP_TEST_PHASE": phase}
         print(f"+ pytest, {phase} phase", flush=True)
-        codes.append(subprocess.run([*pytest, *extra, *pytest_args], cwd=ROOT, env=env).returncode)
+        phase_env = {**base_env, "HARP_TEST_PHASE": phase}
+        codes.append(subprocess.run([*pytest, *extra, *pytest_args], cwd=ROOT, env=phase_env).returncode)
     if all(code == NO_TESTS for code in codes):
         return NO_TESTS
     return 0 if all(code in (0, NO_TESTS) for code in codes) else 1
@@ -151,7 +156,11 @@ def test(pytest_args: list[str]) -> int:
     install_test_tools()
     install_chromium()
     build()
-    failed = run_pytest(pytest_args)
+    # The tests' own copy of the site (see tests/conftest.py's site_dir), so a
+    # `build.py serve` or another build mid-run can't change it under them.
+    with tempfile.TemporaryDirectory(prefix="harp-test-site-") as tmp:
+        site = shutil.copytree(DIST, Path(tmp) / "dist")
+        failed = run_pytest(pytest_args, {TEST_SITE: str(site)})
     if ENGINE.is_dir():
         print("+ mypy --strict harp", flush=True)
         mypy = [sys.executable, "-m", "mypy", "--strict", "harp"]

@@ -21,6 +21,7 @@ Fixtures for browser tests:
 
 from __future__ import annotations
 
+import os
 import tomllib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -178,7 +179,7 @@ class Tabs:
     workers: Chrome DevTools Protocol's Storage.clearDataForOrigin).
 
     But for one thing: the Python snapshot a returning player boots from
-    (snapshotkit).  The worker's browser makes it once, as a player's does,
+    (snapshotkit).  One worker's browser makes it once a run, as a player's does,
     and every tab keeps it, so the game boots from it (data-harp-boot
     "snapshot") for about half the CPU again.  So what stays warm is
     the HTTP cache, the compiled code and the snapshot; tests of what a first
@@ -207,7 +208,7 @@ class Tabs:
         """A new context whose storage holds the snapshot and nothing else,
         for a test that needs options of its own; the test closes it."""
         if self.snapshot is None:
-            self.snapshot = StoredSnapshot.made_by(self.browser, self.site_url, self.folder)
+            self.snapshot = StoredSnapshot.shared(self.browser, self.site_url, self.folder)
         context = self.browser.new_context(**context_args)
         page = context.new_page()
         self.snapshot.put_into(page, self.site_url, self.folder_url)
@@ -253,8 +254,13 @@ DEFAULT_VIEWPORT = {"width": 1280, "height": 720}   # Playwright's, when a conte
 
 @pytest.fixture(scope="session")
 def tabs(browser: Browser, site_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Tabs]:
-    """This worker's reused tabs (see Tabs)."""
-    folder = tmp_path_factory.mktemp("snapshot")
+    """This worker's reused tabs (see Tabs).  The snapshot's folder is the
+    run's, shared by its pytest-xdist workers (StoredSnapshot.shared)."""
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        folder = tmp_path_factory.getbasetemp().parent / "snapshot"   # the run's, above each worker's own
+        folder.mkdir(exist_ok=True)
+    else:
+        folder = tmp_path_factory.mktemp("snapshot")
     with build.serving(folder, headers={"Access-Control-Allow-Origin": "*"}) as folder_url:
         pool = Tabs(browser, site_url, folder, folder_url)
         yield pool

@@ -1,6 +1,6 @@
-"""The Python snapshot a returning player's browser boots from, made once by
-each test worker's browser and kept in its reused tabs (see conftest.Tabs;
-not a test module).
+"""The Python snapshot a returning player's browser boots from, made once a
+test run by one worker's browser and kept in every worker's reused tabs
+(see conftest.Tabs; not a test module).
 
 A boot from it costs about half the CPU of a plain one (measured here, all
 of Chromium's processes until ready and the service worker installed: 2.1
@@ -14,6 +14,8 @@ into another context.  test_snapshot.py tests the making itself.
 from __future__ import annotations
 
 import base64
+import fcntl
+import json
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urljoin
@@ -65,6 +67,26 @@ class StoredSnapshot:
             return cls.read(page, site_url, folder / "snapshot.bin")
         finally:
             context.close()
+
+    @classmethod
+    def shared(cls, browser: Browser, site_url: str, folder: Path) -> StoredSnapshot:
+        """The snapshot of folder, a folder every test worker of the run
+        shares: the first worker to ask makes it (made_by) while the others
+        wait on a lock, and they all read its bytes and where it goes.  One
+        snapshot for the run instead of one a worker: about 10 CPU-seconds
+        less.  Each worker serves the site on a port of its own, so the
+        entry is kept relative to site_url."""
+        about = folder / "snapshot.json"
+        with open(folder / "snapshot.lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)     # let go when the file closes
+            if not about.exists():
+                made = cls.made_by(browser, site_url, folder)
+                assert made.entry.startswith(site_url), (made.entry, site_url)
+                about.write_text(json.dumps({"cache": made.cache, "entry": made.entry.removeprefix(site_url),
+                                             "headers": made.headers, "body": made.body.name}))
+                return made
+            kept = json.loads(about.read_text())
+            return cls(kept["cache"], site_url + kept["entry"], kept["headers"], folder / kept["body"])
 
     @classmethod
     def read(cls, page: Page, site_url: str, body: Path) -> StoredSnapshot:
