@@ -136,6 +136,10 @@ def game_view(code: str, moves: list[str]) -> dict[str, Any]:
     return g.view()
 
 
+FRAME_ORIGIN_JS = """e => { const r = e.getBoundingClientRect(), s = getComputedStyle(e);
+  return [r.x + e.clientLeft + parseFloat(s.paddingLeft), r.y + e.clientTop + parseFloat(s.paddingTop)]; }"""
+
+
 class InFrame:
     """A frame dressed as a page for pagekit's helpers: locators and scripts
     run in the frame; the mouse is the host page's (Playwright gives element
@@ -144,6 +148,12 @@ class InFrame:
     def __init__(self, page: Page, frame: Frame) -> None:
         self.mouse = page.mouse
         self._frame = frame
+
+    def offset(self) -> tuple[float, float]:
+        """Where the frame's viewport starts on the host page (pagekit.point)."""
+        element = self._frame.frame_element()
+        x, y = element.evaluate(FRAME_ORIGIN_JS)
+        return x, y
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._frame, name)

@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 
 from conftest import Tabs
 from pagekit import (MOTION, Table, assert_shows, card_point, code_of, expected, key_to, keyboard_act, layout,
-                     mouse_drag, pile_point, replay, solved_line, solver_says, split,
+                     mouse_drag, mouse_move, pile_point, replay, solved_line, solver_says, split,
                      target_point, toast, touch_drag, EASY5, HARPAN1, HARPAN1_WIN)
 
 HINT_EVERY = 30     # moves between two hints in the whole game by mouse
@@ -44,15 +44,7 @@ def play_line(page: Page, code: str, moves: list[str], act: Callable[[Page, str]
     return g
 
 
-def mouse_act(page: Page, move: str) -> None:
-    if move == "s":
-        page.click('#board [data-pile="s"]')
-        return
-    src, count, dst = split(move)
-    if dst.startswith("f"):
-        page.mouse.click(*card_point(page, src))              # tap: first foundation
-    else:
-        mouse_drag(page, card_point(page, src, -count), target_point(page, dst))
+mouse_act = mouse_move     # tap or drag, as a player would (pagekit.mouse_move)
 
 
 def touch_act(page: Page, move: str) -> None:
