@@ -137,7 +137,11 @@ def run_pytest(pytest_args: Sequence[str], env: dict[str, str] | None = None) ->
     A phase that selects nothing is fine; both selecting nothing is not.
     env: variables set for pytest beside this process's."""
     pytest = [sys.executable, "-m", "pytest"]
-    base_env = {**os.environ, **(env or {})}
+    # Let Python keep compiled modules, and pytest its assert-rewritten test
+    # modules, in __pycache__ even where the environment says not to: each
+    # pytest process, and each Python a test starts, would compile them again
+    # (collecting took 5.5 s a process here without, 2.1 s with).
+    base_env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"} | (env or {})
     workers = parallel_args(pytest_args)
     if not workers:
         return subprocess.run([*pytest, *pytest_args], cwd=ROOT, env=base_env).returncode

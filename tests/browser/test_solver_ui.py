@@ -191,8 +191,7 @@ def test_hints_never_block_the_page(browser: Browser, browser_context_args: dict
     Long tasks are wall-clock time, so a machine busy with other work stretches
     them; a round with one is measured again (up to three rounds), and one clean
     round passes.  A page that really blocks fails every round."""
-    g = mid_game_two_decks()
-    assert solve(g.copy(), max_seconds=2).verdict == "unknown"
+    g = mid_game_two_decks()     # each hint below says it ran out of time: its whole budget
     # A context of its own, not a reused tab: the only test of its phase would
     # otherwise wait for its worker's snapshot to be made (conftest.Tabs).
     context = browser.new_context(**browser_context_args)
