@@ -90,6 +90,7 @@ from buildtools.testrun import (
     APT_PACKAGES,
     MICROPIP_CACHE,
     MICROPIP_WHEELS,
+    TEST_SITE,
     install_chromium,
     install_test_tools,
     micropip_test_site,

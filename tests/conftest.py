@@ -56,8 +56,8 @@ def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The site in a private folder (not dist/), so a `build.py serve` or a
     teammate's build can't change it mid-run: the copy `build.py test` made
     for the whole run (HARP_TEST_SITE), or else built once per session."""
-    given = os.environ.get("HARP_TEST_SITE")
+    given = os.environ.get(build.TEST_SITE)
     if given:
-        assert (Path(given) / "index.html").is_file(), f"HARP_TEST_SITE={given} holds no built site"
+        assert (Path(given) / "index.html").is_file(), f"{build.TEST_SITE}={given} holds no built site"
         return Path(given)
     return build.build(tmp_path_factory.mktemp("site") / "dist")

@@ -44,9 +44,6 @@ def play_line(page: Page, code: str, moves: list[str], act: Callable[[Page, str]
     return g
 
 
-mouse_act = mouse_move     # tap or drag, as a player would (pagekit.mouse_move)
-
-
 def touch_act(page: Page, move: str) -> None:
     if move == "s":
         page.touchscreen.tap(*pile_point(page, "s"))
@@ -89,7 +86,7 @@ def test_a_whole_game_by_mouse_taps_and_drags(open_game: Callable[..., Page],
             assert solver_says(page, timeout=60_000)
             page.click("#solver-close")
         played += 1
-        mouse_act(page, move)
+        mouse_move(page, move)
 
     g = play_line(page, code, moves, hint_now_and_then_then_act)
     assert g.is_won()

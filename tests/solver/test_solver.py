@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import functools
-
 import csv
+import functools
 import io
 import json
 
