@@ -56,7 +56,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .common import DIST, PYODIDE_DIR
+from .common import CHROMIUM, CHROMIUM_ARGS, DIST, PYODIDE_DIR
 from .server import gzipped, make_server, netlify_header_rules
 from .site import build
 from .sizes import COMPRESSIBLE
@@ -65,10 +65,6 @@ from .snapshot import page_lock
 if TYPE_CHECKING:
     from playwright.sync_api import BrowserContext, Page, Playwright
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--no-first-run", "--disable-sync"]
 RUNS = 3
 PHONE_RUNS = 1
 DEAL = "EH1-N-AAAAAAF"          # the deal the move latency is measured on

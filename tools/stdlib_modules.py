@@ -27,6 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser")]
 
 import build  # noqa: E402
+from buildtools.common import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from pagekit import HARPAN1, HARPAN1_WIN, mouse_move, solver_says, still  # noqa: E402
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
@@ -91,8 +92,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="harp-stdlib-") as tmp:
         site = build.build(Path(tmp) / "dist", full_stdlib=True)
         with build.serving(site) as url, sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path="/usr/bin/chromium",
-                                                 args=["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"])
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             modules = record(url, browser.new_context().new_page())
             browser.close()
     head = ("# Standard-library modules the pages imported after a whole game with hints, every dialog\n"

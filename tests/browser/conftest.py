@@ -34,19 +34,10 @@ from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, R
 
 import build
 import harp
+from buildtools.common import CHROMIUM, CHROMIUM_ARGS
 from pagekit import READY, READY_TIMEOUT_MS, Table, open_seed_page, origin_of, save_record
 from snapshotkit import StoredSnapshot
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",  # we run as root
-    "--disable-dev-shm-usage",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-]
 LOCAL_HOSTS = {"127.0.0.1", "localhost"}
 LOCAL_SCHEMES = {"data", "blob", "about"}
 
