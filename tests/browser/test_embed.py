@@ -17,6 +17,7 @@ import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
 
 import harp
 import pytest
@@ -162,12 +163,30 @@ def test_embed_fits_its_frame(page: Page, site_url: str, host: Server, watch: "W
     assert frame.locator("a").count() == 0
 
 
+def block_embed_storage(page: Page, unless_origin: str | None = None) -> None:
+    """Storage made to throw in the page's embed frames (all of them, or those
+    whose ?origin= is not unless_origin), whatever the browser's own rule for
+    third-party frames."""
+    keep = json.dumps(f"origin={quote(unless_origin, safe='')}" if unless_origin else None)
+    page.context.add_init_script(f"""
+      if (location.pathname.endsWith('/embed.html') && !({keep} && location.search.includes({keep}))) {{
+        for (const name of ['localStorage', 'sessionStorage', 'indexedDB']) {{
+          Object.defineProperty(window, name, {{configurable: true,
+            get() {{ throw new DOMException('The operation is insecure.', 'SecurityError'); }}}});
+        }}
+      }}""")
+
+
 def test_messages_go_only_to_the_named_origin_and_come_only_from_the_parent(
     page: Page, site_url: str, host: Server, third: Server, watch: "Watch"
 ) -> None:
     third_src = third.write("other.html", PLAIN_PAGE.format(name="another site"))
     sibling_src = host.write("sibling.html", PLAIN_PAGE.format(name="the host's own frame"))
     page.set_viewport_size({"width": 1280, "height": 900})
+    # The three games share one origin, so one saved game: a frame could take
+    # another's move (controller.follow) before its own click lands. Only
+    # "game" may save, so each frame's moves are its own.
+    block_embed_storage(page, unless_origin=host.origin)
     open_host(
         page, host, watch,
         iframe("game", embed_url(site_url, code=EASY5, origin=host.origin), 400, 420),
@@ -178,7 +197,9 @@ def test_messages_go_only_to_the_named_origin_and_come_only_from_the_parent(
     )
     frames = {name: game_frame(page, name) for name in ("game", "wrong", "star")}
     wait_for_message(page, "ready")
+    expect(frames["game"].locator("#notice")).to_be_hidden()
     for name in ("wrong", "star"):
+        expect(frames[name].locator("#notice")).to_contain_text("Saving is not available")
         frames[name].click('#board [data-pile="s"]')
         expect(frames[name].locator("#moves")).to_have_text("1")
     frames["game"].click('#board [data-pile="s"]')
@@ -211,13 +232,7 @@ def test_messages_go_only_to_the_named_origin_and_come_only_from_the_parent(
 def test_blocked_storage_plays_from_memory(page: Page, site_url: str, host: Server, watch: "Watch") -> None:
     """Storage made to throw in the frame, whatever the browser's own rule for
     third-party frames: the game starts, plays, and says it can't save."""
-    page.context.add_init_script("""
-      if (location.pathname.endsWith('/embed.html')) {
-        for (const name of ['localStorage', 'sessionStorage', 'indexedDB']) {
-          Object.defineProperty(window, name, {configurable: true,
-            get() { throw new DOMException('The operation is insecure.', 'SecurityError'); }});
-        }
-      }""")
+    block_embed_storage(page)
     src = embed_url(site_url, code=EASY5, origin=host.origin)
     open_host(page, host, watch, iframe("game", src, 800, 600))
     frame = game_frame(page)
