@@ -12,7 +12,7 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from .common import DIST, ENGINE, LOCK_FILE, PYODIDE_DIR, ROOT, run
+from .common import CHROMIUM, DIST, ENGINE, LOCK_FILE, PYODIDE_DIR, ROOT, run
 from .site import build
 
 
@@ -98,7 +98,7 @@ def install_test_tools() -> None:
 
 # Debian packages for the tests and the build, by the program each provides:
 # Chromium for the browser tests, rsvg-convert to render the PNG icons.
-APT_PACKAGES = {"/usr/bin/chromium": "chromium", "/usr/bin/rsvg-convert": "librsvg2-bin"}
+APT_PACKAGES = {CHROMIUM: "chromium", "/usr/bin/rsvg-convert": "librsvg2-bin"}
 
 
 def install_chromium() -> None:
