@@ -12,7 +12,7 @@ import pytest
 import harp
 from harp.cli import main
 from harp.progress import progress_moves
-from harp.solver import LOSS, UNKNOWN, WIN, BestFirst, Search, Solver, State, solve, start_search
+from harp.solver import LOSS, UNKNOWN, WIN, BestFirst, Portfolio, Search, Solver, State, solve, start_search
 from harp.winrates import summarise, wilson, DealResult
 
 BUDGET_NODES = 4000
@@ -170,18 +170,23 @@ def test_best_first_wins_a_deal_from_the_start_and_the_win_replays() -> None:
 
 def test_a_finished_search_forgets_its_positions_a_budget_at_a_time() -> None:
     """release(n) drops at most n of what a search holds, so a page can free it between frames."""
-    run = start_search(harp.Game.new("harpan", deal=3), max_nodes=3000, thoughtful=True)
+    run = start_search(harp.Game.new("easy-harp", deal=3), max_nodes=3000, thoughtful=True)
     while run.advance(500) is None:
         pass
-    held = (len(run.best_first.open) + len(run.depth_first.stack)
-            + len(run.best_first.seen) + len(run.depth_first.seen))
+    searches = run.quick_searches
+
+    def held_now() -> int:
+        return sum(len(each.open if isinstance(each, BestFirst) else each.stack) + len(each.seen)
+                   for each in searches)
+
+    held = held_now()
     assert held > 2000, "a search of 3,000 nodes keeps thousands of positions"
     calls = 1
     while not run.release(100):
         calls += 1
         assert calls <= held // 100 + 1, "each call forgets a full budget until none is left"
     assert calls >= held // 100, "no call forgets more than its budget"
-    assert not (run.best_first.open or run.depth_first.stack or run.best_first.seen or run.depth_first.seen)
+    assert held_now() == 0
 
 
 def test_wilson_interval() -> None:
@@ -334,13 +339,16 @@ def test_the_solvers_state_names_what_the_game_shows(game_id: str) -> None:
     assert state.pass_number == game.pass_number
     reserved = game.rules.reserved_slots
     assert state.foundations == tuple((i // game.rules.decks if reserved else -1, 0) for i in range(game.rules.foundations))
-    # One face-up card lies on each column that hides cards; it counts where cards move one at a time.
-    covering = sum(1 for down in game.down if down) if game.rules.one_card else 0
-    assert solver.distance(state) == 4 * sum(game.down) + covering
+    # One face-up card lies on each column that hides cards; where cards move one at a time it
+    # counts two, and a face-down card eight.
+    if game.rules.one_card:
+        assert solver.distance(state) == 8 * sum(game.down) + 2 * sum(1 for down in game.down if down)
+    else:
+        assert solver.distance(state) == 4 * sum(game.down)
     assert Solver(game, True, True, techniques=()).distance(state) == 4 * sum(game.down)
 
 
-@pytest.mark.parametrize("game_id, counts", [("easy-harp", 1), ("harp", 0)])
+@pytest.mark.parametrize("game_id, counts", [("easy-harp", 2), ("harp", 0)])
 def test_a_card_on_a_face_down_one_counts_in_the_distance_where_cards_move_one_at_a_time(
         game_id: str, counts: int) -> None:
     """Where cards move one at a time, each on a face-down card is a move more before it turns
@@ -357,6 +365,53 @@ def test_a_card_on_a_face_down_one_counts_in_the_distance_where_cards_move_one_a
 
     assert solver.distance(with_card_on(hiding)) == solver.distance(state) + counts
     assert solver.distance(with_card_on(bare)) == solver.distance(state)
+
+
+def test_the_deep_columns_distance_adds_the_square_of_each_columns_face_down_cards() -> None:
+    solver = Solver(harp.Game.new("easy-harp", deal=1), True, True)
+    state = solver.start
+    plain = solver.distance(state)
+    solver.deep_columns = True
+    assert solver.distance(state) == plain + sum(down * down for down in state.downs)
+    # Two columns of 4 and 2 face-down cards look further from a win than 3 and 3.
+    uneven = state._replace(downs=(4, 2) + state.downs[2:])
+    even = state._replace(downs=(3, 3) + state.downs[2:])
+    assert solver.distance(uneven) == solver.distance(even) + 2
+
+
+@pytest.mark.parametrize("game_id, techniques, pairs", [
+    ("easy-harp", harp.solver.TECHNIQUES, 2),
+    ("easy-harp", tuple(t for t in harp.solver.TECHNIQUES if t != "deep-columns"), 1),
+    ("harp", harp.solver.TECHNIQUES, 1),
+])
+def test_a_second_pair_of_quick_searches_runs_where_cards_move_one_at_a_time(
+        game_id: str, techniques: tuple[str, ...], pairs: int) -> None:
+    """Rules data decides: the deep-columns pair runs only where ``one_card`` is set, and the
+    searches of the portfolio share its budget in turns."""
+    game = harp.Game.new(game_id, deal=3)
+    run = Portfolio(Solver(game, True, True, techniques), 6000, None)
+    assert len(run.quick_searches) == 2 * pairs
+    assert [each.solver.deep_columns for each in run.quick_searches] == [False] * 2 + [True] * (2 * pairs - 2)
+    assert all(not each.solver.sound for each in run.quick_searches)
+    while run.advance(500) is None:
+        pass
+    assert run.result.verdict == UNKNOWN  # deal 3 is not won in 6,000 positions
+    # Turns of 512 positions go round every search.
+    assert all(abs(each.nodes - 6000 / (2 * pairs)) <= Portfolio.QUANTUM for each in run.quick_searches)
+    assert run.result.nodes == sum(each.nodes for each in run.quick_searches) == 6001
+
+
+@pytest.mark.parametrize("game_id, kept_in_order", [("easy-harp", False), ("double-klondike", False),
+                                                    ("harp", True), ("endless-harp", True)])
+def test_the_talon_is_a_set_in_the_key_only_where_every_card_stays_in_reach(
+        game_id: str, kept_in_order: bool) -> None:
+    """Drawing one card with no pass limit, any talon card can be played at any time, so two
+    talons with the same cards in another order are the same position."""
+    solver = Solver(harp.Game.new(game_id, deal=2), True, True)
+    state = solver.start
+    swapped = state._replace(talon=state.talon[::-1])
+    assert sorted(swapped.talon) == sorted(state.talon) and swapped.talon != state.talon
+    assert (solver._key(swapped) != solver._key(state)) == kept_in_order
 
 
 @pytest.mark.parametrize("game_id", list(harp.GAMES))
