@@ -382,12 +382,12 @@ def test_the_deep_columns_distance_adds_the_square_of_each_columns_face_down_car
 @pytest.mark.parametrize("game_id, techniques, pairs", [
     ("easy-harp", harp.solver.TECHNIQUES, 2),
     ("easy-harp", tuple(t for t in harp.solver.TECHNIQUES if t != "deep-columns"), 1),
-    ("harp", harp.solver.TECHNIQUES, 1),
+    ("harp", harp.solver.TECHNIQUES, 2),
 ])
-def test_a_second_pair_of_quick_searches_runs_where_cards_move_one_at_a_time(
+def test_the_deep_columns_technique_adds_a_second_pair_of_quick_searches(
         game_id: str, techniques: tuple[str, ...], pairs: int) -> None:
-    """Rules data decides: the deep-columns pair runs only where ``one_card`` is set, and the
-    searches of the portfolio share its budget in turns."""
+    """The searches of the portfolio share its budget in turns, the second pair ordered by the
+    deep-columns distance."""
     game = harp.Game.new(game_id, deal=3)
     run = Portfolio(Solver(game, True, True, techniques), 6000, None)
     assert len(run.quick_searches) == 2 * pairs
