@@ -976,14 +976,11 @@ class Portfolio:
     QUANTUM = 512  # nodes a turn
 
     def __init__(self, solver: Solver, max_nodes: int | None, max_seconds: float | None) -> None:
-        self.quick = self._quick_copy(solver)  # the same deal and caches; its own notes on what it found
-        self.depth_first = Search(self.quick, None, None)
-        self.best_first = BestFirst(self.quick)
-        self.quick_searches: list[Search | BestFirst] = [self.depth_first, self.best_first]
-        if "deep-columns" in solver.techniques:
-            deep = self._quick_copy(solver)
-            deep.deep_columns = True
-            self.quick_searches += [Search(deep, None, None), BestFirst(deep)]
+        self.quick_searches: list[Search | BestFirst] = []
+        for deep in (False, True) if "deep-columns" in solver.techniques else (False,):
+            quick = copy.copy(solver)  # the same deal and caches; its own notes on what it found
+            quick.sound, quick.deep_columns, quick.frontier_found, quick.frontier_moves = False, deep, False, []
+            self.quick_searches += [Search(quick, None, None), BestFirst(quick)]
         self.proving_solver = solver
         self.proof: Search | None = None
         self.turns: list[Search | BestFirst] = list(self.quick_searches)
@@ -995,12 +992,6 @@ class Portfolio:
         self.result: Result | None = None
         for search in self.turns:
             self.result = self.result or self._answer(search, search.result)
-
-    @staticmethod
-    def _quick_copy(solver: Solver) -> Solver:
-        quick = copy.copy(solver)
-        quick.sound, quick.frontier_found, quick.frontier_moves = False, False, []
-        return quick
 
     @property
     def nodes(self) -> int:
@@ -1070,7 +1061,7 @@ class Portfolio:
         searches = self._searches()
         best = min((each.best for each in searches), key=lambda b: b[0])[1]
         frontier = any(each.solver.frontier_found for each in searches)
-        return Result(UNKNOWN, [], 0, 0.0, best[0] if best else None, self.quick.thoughtful, frontier)
+        return Result(UNKNOWN, [], 0, 0.0, best[0] if best else None, self.proving_solver.thoughtful, frontier)
 
 
 def start_search(
