@@ -340,11 +340,12 @@ def test_the_solvers_state_names_what_the_game_shows(game_id: str) -> None:
     reserved = game.rules.reserved_slots
     assert state.foundations == tuple((i // game.rules.decks if reserved else -1, 0) for i in range(game.rules.foundations))
     # One face-up card lies on each column that hides cards; where cards move one at a time it
-    # counts two, and a face-down card eight.
+    # counts two, and a face-down card eight.  Where passes are limited, the 5 cards drawn count.
+    drawn = 5 if game.rules.passes is not None else 0
     if game.rules.one_card:
-        assert solver.distance(state) == 8 * sum(game.down) + 2 * sum(1 for down in game.down if down)
+        assert solver.distance(state) == 8 * sum(game.down) + 2 * sum(1 for down in game.down if down) + drawn
     else:
-        assert solver.distance(state) == 4 * sum(game.down)
+        assert solver.distance(state) == 4 * sum(game.down) + drawn
     assert Solver(game, True, True, techniques=()).distance(state) == 4 * sum(game.down)
 
 
@@ -379,10 +380,28 @@ def test_the_deep_columns_distance_adds_the_square_of_each_columns_face_down_car
     assert solver.distance(uneven) == solver.distance(even) + 2
 
 
+@pytest.mark.parametrize("game_id, counted", [("gargantua", True), ("big-harp", True), ("harp", True),
+                                              ("double-klondike", False), ("easy-harp", False)])
+def test_where_passes_are_limited_every_card_drawn_from_the_stock_counts_in_the_distance(
+        game_id: str, counted: bool) -> None:
+    """The stock is spent for good where passes are limited: a card drawn adds one, and a pass
+    gone by adds the whole talon."""
+    solver = Solver(harp.Game.new(game_id, deal=1), True, True)
+    state = solver.start
+    assert state.position == 0 and state.pass_number == 1
+    drawn = state._replace(position=5)
+    next_pass = state._replace(pass_number=2)
+    assert solver.distance(drawn) - solver.distance(state) == (5 if counted else 0)
+    assert solver.distance(next_pass) - solver.distance(state) == (len(state.talon) if counted else 0)
+    without = Solver(harp.Game.new(game_id, deal=1), True, True,
+                     tuple(t for t in harp.solver.TECHNIQUES if t != "stock-drawn"))
+    assert without.distance(drawn) == without.distance(next_pass) == without.distance(state)
+
+
 @pytest.mark.parametrize("game_id, techniques, pairs", [
     ("easy-harp", harp.solver.TECHNIQUES, 2),
     ("easy-harp", tuple(t for t in harp.solver.TECHNIQUES if t != "deep-columns"), 1),
-    ("harp", harp.solver.TECHNIQUES, 2),
+    ("gargantua", harp.solver.TECHNIQUES, 2),
 ])
 def test_the_deep_columns_technique_adds_a_second_pair_of_quick_searches(
         game_id: str, techniques: tuple[str, ...], pairs: int) -> None:
