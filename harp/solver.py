@@ -171,7 +171,17 @@ Seen = dict[tuple[object, object], tuple[int, ...]]
 #       forbids most such lines, and the rest are many moves deep.  At 50,000 positions, of the
 #       first 20 Easy Harp deals unknown in 10 s it won 7, against none before; of the first 20
 #       won it kept 18, as many as before, in 120,000 positions against 174,000.
-TECHNIQUES: tuple[str, ...] = ("blocked", "face-up", "stuck", "covering", "deep-columns", "stock-drawn", "shuffles")
+#   "wide": the best-first searches weigh a step of distance as 2 moves of depth, not 8, so
+#       they look wider before they go deep.  At 50,000 positions a deal, of deals unknown in
+#       10 s it won 19 of 40 Easy Harp (14 without it), 4 of 20 Gargantua (0), 6 of 20 Big
+#       Harp (0), 2 of 15 Harp, 3 of 10 Endless Harp (0), 2 of 3 Double Klondike (0), none
+#       of 20 Harpan;
+#       of deals won only after more than 2 s, 4 of 19 Harpan (0), 9 of 13 Endless Harp (5)
+#       and 14 of 20 Big Harp (16).  Of the first won deals it kept 36 of 40 Easy Harp (36)
+#       and 19 of 20 Gargantua (18).  (Weight 4 won 8 of the second 20 Easy Harp unknowns,
+#       1 won 9, 2 won 10, 8 won 7, 16 won 6.)
+TECHNIQUES: tuple[str, ...] = ("blocked", "face-up", "stuck", "covering", "deep-columns", "stock-drawn", "shuffles",
+                               "wide")
 
 
 def _raised(foundations: tuple[tuple[int, int], ...], slot: int, card: int) -> tuple[tuple[int, int], ...]:
@@ -208,6 +218,8 @@ class Solver:
         self.deep_columns = False  # the second pair of quick searches' distance (``Portfolio``)
         self.counts_drawn = "stock-drawn" in self.techniques and self.rules.passes is not None
         self.shuffles = "shuffles" in self.techniques and self.rules.one_card
+        # What one step of distance is worth in moves of depth, in the best-first searches.
+        self.best_first_weight = 2 if "wide" in self.techniques else 8
         self.decks = game.rules.decks
         # The suit each foundation slot is kept for, or -1 where any ace may start it (Rules.slot_suit).
         self.slot_suits = [-1 if kept is None else kept
@@ -967,8 +979,6 @@ class BestFirst:
     search commits to its first choices; this one does not, so each finds wins the other misses.
     It is complete too: when nothing is left open, every reachable position has been seen."""
 
-    WEIGHT = 8  # one step of distance is worth this many moves of depth
-
     def __init__(self, solver: Solver) -> None:
         self.solver = solver
         self.nodes = 0
@@ -999,6 +1009,7 @@ class BestFirst:
         """Expand up to ``budget`` positions; the result once there is one (WIN, or LOSS/UNKNOWN
         when nothing is left open)."""
         solver, seen, heap = self.solver, self.seen, self.open
+        weight = solver.best_first_weight
         for _ in range(budget):
             if self.result is not None or not heap:
                 break
@@ -1018,7 +1029,7 @@ class BestFirst:
                 if distance < self.best[0]:
                     self.best = (distance, self._moves(child))
                 self.counter += 1
-                heapq.heappush(heap, (self.WEIGHT * distance + depth + 1, self.counter, nxt, then, child))
+                heapq.heappush(heap, (weight * distance + depth + 1, self.counter, nxt, then, child))
             solver.frontier_moves = []
         if self.result is None and not heap:
             verdict = UNKNOWN if solver.frontier_found else LOSS

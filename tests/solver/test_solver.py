@@ -420,6 +420,17 @@ def test_the_deep_columns_technique_adds_a_second_pair_of_quick_searches(
     assert run.result.nodes == sum(each.nodes for each in run.quick_searches) == 6001
 
 
+def test_the_best_first_search_weighs_distance_against_depth() -> None:
+    """Technique "wide": a step of distance is worth 2 moves of depth, not 8."""
+    game = harp.Game.new("gargantua", deal=3)
+    without = tuple(t for t in harp.solver.TECHNIQUES if t != "wide")
+    for techniques, weight in ((harp.solver.TECHNIQUES, 2), (without, 8)):
+        search = BestFirst(Solver(game, True, True, techniques))
+        assert search.advance(200) is None and search.open
+        for priority, _, state, _, link in search.open:
+            assert priority == weight * search.solver.distance(state) + link[2]
+
+
 @pytest.mark.parametrize("game_id, kept_in_order", [("easy-harp", False), ("double-klondike", False),
                                                     ("harp", True), ("endless-harp", True)])
 def test_the_talon_is_a_set_in_the_key_only_where_every_card_stays_in_reach(
