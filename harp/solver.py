@@ -174,12 +174,11 @@ Seen = dict[tuple[object, object], tuple[int, ...]]
 #   "wide": the best-first searches weigh a step of distance as 2 moves of depth, not 8, so
 #       they look wider before they go deep.  At 50,000 positions a deal, of deals unknown in
 #       10 s it won 19 of 40 Easy Harp (14 without it), 4 of 20 Gargantua (0), 6 of 20 Big
-#       Harp (0), 2 of 15 Harp, 3 of 10 Endless Harp (0), 2 of 3 Double Klondike (0), none
-#       of 20 Harpan;
-#       of deals won only after more than 2 s, 4 of 19 Harpan (0), 9 of 13 Endless Harp (5)
-#       and 14 of 20 Big Harp (16).  Of the first won deals it kept 36 of 40 Easy Harp (36)
-#       and 19 of 20 Gargantua (18).  (Weight 4 won 8 of the second 20 Easy Harp unknowns,
-#       1 won 9, 2 won 10, 8 won 7, 16 won 6.)
+#       Harp (0), 2 of 15 Harp, 3 of 10 Endless Harp (0), 2 of 3 Double Klondike (0), none of
+#       20 Harpan; of deals won only after more than 2 s, 4 of 19 Harpan (0), 9 of 13 Endless
+#       Harp (5) and 14 of 20 Big Harp (16).  Of the first won deals it kept 36 of 40 Easy
+#       Harp (36) and 19 of 20 Gargantua (18).  (Weight 4 won 8 of the second 20 Easy Harp
+#       unknowns, 1 won 9, 2 won 10, 8 won 7, 16 won 6.)
 TECHNIQUES: tuple[str, ...] = ("blocked", "face-up", "stuck", "covering", "deep-columns", "stock-drawn", "shuffles",
                                "wide")
 
@@ -975,7 +974,8 @@ Link = tuple[object, list[str], int] | None
 
 class BestFirst:
     """Best-first search over the same moves and keys as ``Search``: it always expands the open
-    position that looks closest to a win (distance first, then fewer steps).  The depth-first
+    position that looks closest to a win (the least distance, each step counting
+    ``Solver.best_first_weight`` times less than a point of distance).  The depth-first
     search commits to its first choices; this one does not, so each finds wins the other misses.
     It is complete too: when nothing is left open, every reachable position has been seen."""
 
