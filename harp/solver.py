@@ -675,7 +675,7 @@ class Solver:
                     empties = not cols[i] and not new_downs[i]
                     order = Effect.UNCOVERS if reveals else Effect.EMPTIES if empties else Effect.SHIFTS
                     then: Need = None if reveals or empties else ("use", i, j, count)
-                    finish(list(steps),
+                    finish(steps,
                            State(tuple(cols), tuple(new_downs), talon, position, pass_number, foundations), order, then)
 
         # The stock: every reachable waste card, to a foundation or a column.  Drawing one card
