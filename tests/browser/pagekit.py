@@ -8,6 +8,7 @@ checked against the same deal played in CPython with the `harp` engine.
 from __future__ import annotations
 
 import json
+import warnings
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urljoin, urlsplit
@@ -177,17 +178,48 @@ class Table:
     other_tab: Page
 
     def deal(self, g: harp.Game) -> Page:
-        """Put g on the table, undo history included, and wait until it shows."""
+        """Put g on the table, undo history included, and wait until it shows.
+
+        Once in some thousand deals on CI, the page went on showing the game
+        before for 30 s (no console error).  So a deal not shown within
+        FOLLOW_WAIT_MS is saved once more, from a cleared record so that the
+        page hears of it, and a warning says what the page showed: this is
+        the tests' way in, and tests/browser/test_storage.py tests following
+        another tab without a second try."""
         self.page.bring_to_front()                      # a tab behind another draws about once a second
         self.page.keyboard.press("Escape")              # no window left open by a test before
         self.other_tab.evaluate("([k, v]) => localStorage.setItem(k, v)", ["harp.game", save_record(g)])
-        wait_shows(self.page, g)
+        try:
+            wait_shows(self.page, g, FOLLOW_WAIT_MS)
+        except AssertionError as missed:
+            warnings.warn(f"table.deal: saved once more. {missed}", stacklevel=2)
+            self.other_tab.evaluate("([k, v]) => { localStorage.removeItem(k); localStorage.setItem(k, v); }",
+                                    ["harp.game", save_record(g)])
+            wait_shows(self.page, g)
         return self.page
 
 
-def wait_shows(page: Page, g: harp.Game) -> None:
-    """Wait until the page shows g's deal, cards and move count."""
-    page.wait_for_function(SHOWS_JS, arg=[g.code, expected(g), g.view()["moves"]])
+FOLLOW_WAIT_MS = 10_000    # a page takes another tab's save in well under a second here
+
+# What the page shows and holds, for a failure's message.
+SHOWN_JS = """() => ({
+  code: document.querySelector('#board')?.dataset.code,
+  moves: document.querySelector('#moves')?.textContent,
+  saved: (() => { try { return JSON.parse(JSON.parse(localStorage.getItem('harp.game')).data.game).code; }
+                  catch (e) { return String(localStorage.getItem('harp.game')).slice(0, 80); } })(),
+  dialogs: [...document.querySelectorAll('dialog[open]')].map(d => d.id),
+  visibility: document.visibilityState,
+})"""
+
+
+def wait_shows(page: Page, g: harp.Game, timeout_ms: float = 30_000) -> None:
+    """Wait until the page shows g's deal, cards and move count; if it does
+    not, fail with what it shows and what its storage holds."""
+    try:
+        page.wait_for_function(SHOWS_JS, arg=[g.code, expected(g), g.view()["moves"]], timeout=timeout_ms)
+    except PlaywrightTimeoutError:
+        raise AssertionError(f"after {timeout_ms / 1000:g} s the page does not show {g.code} at move "
+                             f"{g.view()['moves']}; it shows {page.evaluate(SHOWN_JS)}") from None
 
 
 # -- where things are on screen ----------------------------------------------------
