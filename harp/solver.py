@@ -1113,7 +1113,8 @@ class Portfolio:
             if self.used >= self.QUANTUM:
                 self.turn, self.used = (self.turn + 1) % len(self.turns), 0
                 if found is None and search in self.probes and search.nodes >= self.PROBE_NODES:
-                    self.turns.remove(search)  # it was last, or the turn goes to the one after it
+                    # A probe done: the turn stays with the search after it, one place lower now.
+                    self.turns.remove(search)
                     self.turn = (self.turn - 1) % len(self.turns) if self.turn else 0
             found = self._answer(search, found)
             if found is not None:
