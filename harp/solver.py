@@ -135,6 +135,10 @@ Successor = tuple[list[str], State, Effect, Need]
 Seen = dict[tuple[object, object], tuple[int, ...]]
 
 
+# What one step of distance is worth in moves of depth, in the best-first searches: with
+# technique "wide", and without it (as the probes still search).
+WIDE_WEIGHT, NARROW_WEIGHT = 2, 8
+
 # The techniques of the solver's second round, each one that can be turned off so that
 # ``python -m harp bench solver`` can show what it does (all are on by default).
 #   "blocked": a static loss proof (``Solver.is_blocked``), at the start and for every position searched.
@@ -223,8 +227,7 @@ class Solver:
         self.deep_columns = False  # the second pair of quick searches' distance (``Portfolio``)
         self.counts_drawn = "stock-drawn" in self.techniques and self.rules.passes is not None
         self.shuffles = "shuffles" in self.techniques and self.rules.one_card
-        # What one step of distance is worth in moves of depth, in the best-first searches.
-        self.best_first_weight = 2 if "wide" in self.techniques else 8
+        self.best_first_weight = WIDE_WEIGHT if "wide" in self.techniques else NARROW_WEIGHT
         self.decks = game.rules.decks
         # The suit each foundation slot is kept for, or -1 where any ace may start it (Rules.slot_suit).
         self.slot_suits = [-1 if kept is None else kept
@@ -1065,7 +1068,7 @@ class Portfolio:
         if solver.shuffles and "probes" in solver.techniques:
             for deep in pairs:
                 probe = self._quick_solver(solver, deep)
-                probe.shuffles, probe.best_first_weight = False, 8
+                probe.shuffles, probe.best_first_weight = False, NARROW_WEIGHT
                 self.probes += [Search(probe, None, None), BestFirst(probe)]
         self.quick_searches += self.probes
         for deep in pairs:
@@ -1115,7 +1118,7 @@ class Portfolio:
                 if found is None and search in self.probes and search.nodes >= self.PROBE_NODES:
                     # A probe done: the turn stays with the search after it, one place lower now.
                     self.turns.remove(search)
-                    self.turn = (self.turn - 1) % len(self.turns) if self.turn else 0
+                    self.turn = max(self.turn - 1, 0)
             found = self._answer(search, found)
             if found is not None:
                 self.result = found

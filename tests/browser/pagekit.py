@@ -188,13 +188,14 @@ class Table:
         another tab without a second try."""
         self.page.bring_to_front()                      # a tab behind another draws about once a second
         self.page.keyboard.press("Escape")              # no window left open by a test before
-        self.other_tab.evaluate("([k, v]) => localStorage.setItem(k, v)", ["harp.game", save_record(g)])
+        record = save_record(g)
+        self.other_tab.evaluate("([k, v]) => localStorage.setItem(k, v)", ["harp.game", record])
         try:
             wait_shows(self.page, g, FOLLOW_WAIT_MS)
         except AssertionError as missed:
             warnings.warn(f"table.deal: saved once more. {missed}", stacklevel=2)
             self.other_tab.evaluate("([k, v]) => { localStorage.removeItem(k); localStorage.setItem(k, v); }",
-                                    ["harp.game", save_record(g)])
+                                    ["harp.game", record])
             wait_shows(self.page, g)
         return self.page
 
