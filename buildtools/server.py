@@ -16,6 +16,7 @@ import http.server
 import io
 import os
 import re
+import sys
 import threading
 import tomllib
 from collections.abc import Iterator, Mapping, Sequence
@@ -255,6 +256,20 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         """Log nothing: tests and `serve` stay readable."""
 
 
+class SiteServer(http.server.ThreadingHTTPServer):
+    """A threaded HTTP server that stays quiet when a client hangs up mid-response.
+
+    A browser drops connections it no longer needs (a page closed, a request
+    replaced); the default server prints a traceback for each, which buried
+    real failures in the test log."""
+
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):  # BrokenPipeError, ConnectionResetError, ...
+            super().handle_error(request, client_address)
+
+
 class ServerOptions(TypedDict, total=False):
     """make_server's and serving's keyword options."""
 
@@ -267,7 +282,7 @@ class ServerOptions(TypedDict, total=False):
 
 def make_server(
     root: Path, port: int = 0, headers: Mapping[str, str] | None = None, **options: Unpack[ServerOptions]
-) -> http.server.ThreadingHTTPServer:
+) -> SiteServer:
     """A threaded HTTP server for root on 127.0.0.1 (port 0: any free port).
 
     headers go with every response; the site is served under prefix (a path
@@ -290,9 +305,7 @@ def make_server(
     }
     handler = type("Handler", (SiteHandler,), settings)
     factory = functools.partial(handler, directory=str(root))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", port), factory)
-    server.daemon_threads = True
-    return server
+    return SiteServer(("127.0.0.1", port), factory)
 
 
 @contextlib.contextmanager

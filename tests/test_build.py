@@ -568,6 +568,25 @@ def test_server_answers_conditional_requests_with_304(tmp_path: Path) -> None:
     assert log[0] == ("/a.js", 200, 10) and log[1] == ("/a.js", 304, 0)
 
 
+def test_server_is_quiet_when_a_client_hangs_up_but_not_on_other_errors(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    server = build.make_server(tmp_path)
+    try:
+        for hang_up in (BrokenPipeError(32, "Broken pipe"), ConnectionResetError(104, "Connection reset by peer")):
+            try:
+                raise hang_up
+            except ConnectionError:
+                server.handle_error(None, ("127.0.0.1", 1))
+        assert capsys.readouterr().err == "", "a client hanging up is not the server's failure"
+        try:
+            raise ValueError("a real failure")
+        except ValueError:
+            server.handle_error(None, ("127.0.0.1", 1))
+        assert "ValueError: a real failure" in capsys.readouterr().err
+    finally:
+        server.server_close()
+
+
 # --------------------------------------------------------------------------
 # micropip, for tests/browser/test_micropip.py only
 
