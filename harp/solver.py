@@ -190,7 +190,7 @@ WIDE_WEIGHT, NARROW_WEIGHT = 2, 8
 #       positions, of 91 Easy Harp deals unknown in 10 s (58 of them won before "shuffles")
 #       four probes of 2,048 positions won 25, two depth-first ones 16, none 3.
 TECHNIQUES: tuple[str, ...] = ("blocked", "face-up", "stuck", "covering", "deep-columns", "stock-drawn", "shuffles",
-                               "wide", "probes")
+                               "wide", "probes", "restarts")
 
 
 def _raised(foundations: tuple[tuple[int, int], ...], slot: int, card: int) -> tuple[tuple[int, int], ...]:
@@ -904,6 +904,7 @@ class Search:
         start, first_moves, self.seen = solver.opening()
         # The most promising line so far, for a hint when no win is found: (distance, moves).
         self.best: tuple[int, list[str]] = (solver.distance(start), first_moves)
+        self.best_state: State | None = start  # where the best line leads (None: to a revealed card)
         # Each frame: (state, its successors still to try, the moves that led into it).
         self.stack: list[tuple[State, list[Successor], list[str]]] = []
         finish = solver.win_line(start)
@@ -924,6 +925,7 @@ class Search:
         successors = self.solver.successors(state, need)
         if self.solver.frontier_moves and self.best[0] > REVEALS:
             self.best = (REVEALS, self._path() + moves + self.solver.frontier_moves[0])
+            self.best_state = None
         self.solver.frontier_moves = []
         return successors
 
@@ -968,7 +970,7 @@ class Search:
                 return self.result
             distance = solver.distance(nxt)
             if distance < self.best[0]:
-                self.best = (distance, self._path() + moves)
+                self.best, self.best_state = (distance, self._path() + moves), nxt
             stack.append((nxt, self._expand(nxt, need, moves), moves))
         self.seconds += time.perf_counter() - started
         if not stack:
@@ -994,6 +996,7 @@ class BestFirst:
         self.result: Result | None = None
         start, first_moves, self.seen = solver.opening()
         self.best: tuple[int, list[str]] = (solver.distance(start), first_moves)
+        self.best_state: State | None = start  # where the best line leads
         self.counter = 0
         self.open: list[tuple[int, int, State, Need, Link]] = []
         finish = solver.win_line(start)
@@ -1036,7 +1039,7 @@ class BestFirst:
                     break
                 distance = solver.distance(nxt)
                 if distance < self.best[0]:
-                    self.best = (distance, self._moves(child))
+                    self.best, self.best_state = (distance, self._moves(child)), nxt
                 self.counter += 1
                 heapq.heappush(heap, (weight * distance + depth + 1, self.counter, nxt, then, child))
             solver.frontier_moves = []
@@ -1060,6 +1063,8 @@ class Portfolio:
 
     QUANTUM = 512  # nodes a turn
     PROBE_NODES = 2048  # positions each probe may visit (technique "probes")
+    RESTART_EVERY = 8192  # nodes between looks at the best position (technique "restarts")
+    RESTART_NODES = 16384  # positions each restarted search may visit
 
     def __init__(self, solver: Solver, max_nodes: int | None, max_seconds: float | None) -> None:
         self.quick_searches: list[Search | BestFirst] = []
@@ -1077,6 +1082,12 @@ class Portfolio:
         self.proving_solver = solver
         self.proof: Search | None = None
         self.turns: list[Search | BestFirst] = list(self.quick_searches)
+        # Technique "restarts": searches started afresh from the best position found so far,
+        # each with the moves that lead there from the start.
+        self.restarts: dict[Search | BestFirst, list[str]] = {}
+        self.restarts_on = solver.thoughtful and "restarts" in solver.techniques
+        self.next_restart = self.RESTART_EVERY
+        self.restart_distance = solver.distance(solver.start)
         self.max_nodes = max_nodes
         self.max_seconds = max_seconds
         self.seconds = 0.0
@@ -1099,7 +1110,33 @@ class Portfolio:
         return sum(search.nodes for search in self._searches())
 
     def _searches(self) -> list[Search | BestFirst]:
-        return self.quick_searches + ([self.proof] if self.proof else [])
+        return self.quick_searches + ([self.proof] if self.proof else []) + list(self.restarts)
+
+    def _drop(self, search: Search | BestFirst) -> None:
+        """Take ``search`` out of the turns; the turn stays with the search that had it."""
+        index = self.turns.index(search)
+        del self.turns[index]
+        if index < self.turn:
+            self.turn -= 1
+        if self.turn >= len(self.turns):
+            self.turn = 0
+
+    def _restart(self) -> None:
+        """Start a depth-first and a best-first search afresh from the best position any search
+        has reached, if it is closer to a win than the last one restarted from."""
+        candidates = [each for each in self.turns if each is not self.proof and each.best_state is not None]
+        if not candidates:
+            return
+        leader = min(candidates, key=lambda each: each.best[0])
+        if leader.best[0] >= self.restart_distance or leader.best_state is None:
+            return
+        self.restart_distance = leader.best[0]
+        prefix = self.restarts.get(leader, []) + leader.best[1]
+        fresh = copy.copy(leader.solver)
+        fresh.start = leader.best_state
+        for search in (Search(fresh, None, None), BestFirst(fresh)):
+            self.restarts[search] = prefix
+            self.turns.insert(self.turn, search)  # (one that has its answer already gives it on its turn)
 
     def advance(self, budget: int) -> Result | None:
         if self.result is not None:
@@ -1115,11 +1152,16 @@ class Portfolio:
             self.used += take
             if self.used >= self.QUANTUM:
                 self.turn, self.used = (self.turn + 1) % len(self.turns), 0
-                if found is None and search in self.probes and search.nodes >= self.PROBE_NODES:
-                    # A probe done: the turn stays with the search after it, one place lower now.
-                    self.turns.remove(search)
-                    self.turn = max(self.turn - 1, 0)
-            found = self._answer(search, found)
+                if found is None and (search in self.probes and search.nodes >= self.PROBE_NODES
+                                      or search in self.restarts and search.nodes >= self.RESTART_NODES):
+                    self._drop(search)  # a probe or a restart done
+                if self.restarts_on and self.nodes >= self.next_restart:
+                    self.next_restart = self.nodes + self.RESTART_EVERY
+                    self._restart()
+            if search in self.restarts:
+                found = self._restart_answer(search, found)
+            else:
+                found = self._answer(search, found)
             if found is not None:
                 self.result = found
             elif (self.max_nodes is not None and self.nodes > self.max_nodes) or (
@@ -1130,6 +1172,19 @@ class Portfolio:
         if self.result is not None:
             self.result.nodes, self.result.seconds = self.nodes, self.seconds
         return self.result
+
+    def _restart_answer(self, search: Search | BestFirst, found: Result | None) -> Result | None:
+        """A restarted search's win, as a line from the start; anything else it finds (it ran out
+        of positions) proves nothing about the deal, so it just leaves the turns."""
+        if found is None:
+            return None
+        if found.verdict == WIN:
+            line = self.restarts[search] + found.moves
+            return Result(WIN, line, 0, 0.0, line[0] if line else None, self.proving_solver.thoughtful)
+        if search in self.turns:
+            self._drop(search)
+        self.used = 0
+        return None
 
     def _answer(self, search: Search | BestFirst, found: Result | None) -> Result | None:
         """What ``search`` found, as the answer: a quick search's loss (it ran out of positions,
@@ -1164,7 +1219,8 @@ class Portfolio:
         pair's distances are never lower than the first pair's for the same position, so its
         line is taken only when it got clearly further.)"""
         searches = self._searches()
-        best = min((each.best for each in searches), key=lambda b: b[0])[1]
+        best = min(((each.best[0], self.restarts.get(each, []) + each.best[1]) for each in searches),
+                   key=lambda b: b[0])[1]
         frontier = any(each.solver.frontier_found for each in searches)
         return Result(UNKNOWN, [], 0, 0.0, best[0] if best else None, self.proving_solver.thoughtful, frontier)
 
