@@ -460,6 +460,45 @@ def test_a_probe_wins_what_the_shuffling_searches_find_late() -> None:
                  techniques=NO_PROBES).verdict == UNKNOWN
 
 
+def test_a_restart_from_the_best_position_wins_what_the_searches_from_the_start_do_not() -> None:
+    """Technique "restarts": Big Harp deal 61 is not won in 12,000 positions from the start, but
+    a depth-first and a best-first search started afresh, after 8,192, from the best position
+    reached so far win it; the line to that position plus theirs replays to a win."""
+    game = harp.Game.new("big-harp", deal=61)
+    run = Portfolio(Solver(game, True, True), 10_000, None)
+    while run.advance(300) is None:
+        pass
+    assert run.result.verdict == WIN and replays_to_a_win(game, run.result.moves)
+    assert [type(each) for each in run.restarts] == [Search, BestFirst]
+    for search, prefix in run.restarts.items():
+        there = game.copy()
+        for move in prefix:
+            there.play(move)
+        assert Solver(there, True, True).start == search.solver.start, "the prefix leads to where it restarted"
+        assert run.result.moves[:len(prefix)] == prefix
+    assert run.result.nodes == sum(each.nodes for each in run._searches()) <= 10_001
+    assert solve(game, thoughtful=True, max_nodes=12_000, techniques=NO_RESTARTS).verdict == UNKNOWN
+
+
+def test_restarts_go_from_ever_better_positions_and_leave_the_turns_when_done(monkeypatch) -> None:
+    monkeypatch.setattr(Portfolio, "RESTART_EVERY", 700)
+    monkeypatch.setattr(Portfolio, "RESTART_NODES", 1024)
+    game = harp.Game.new("gargantua", deal=6)
+    run = Portfolio(Solver(game, True, True), 8_000, None)
+    while run.advance(300) is None:
+        pass
+    assert run.result.verdict == UNKNOWN
+    assert len(run.restarts) >= 4
+    # Each start is closer to a win than the one before, as the search that reached it measures.
+    roots = [each.solver.distance(each.solver.start) for each in run.restarts]
+    assert roots == sorted(roots, reverse=True) and len(set(roots)) == len(roots) // 2  # two searches a start
+    for search in run.restarts:
+        assert (search in run.turns) == (search.nodes < 1024 and search.result is None)
+    assert run.result.nodes == sum(each.nodes for each in run._searches()) == 8_001
+    # Fair mode does not restart: the best line there can stop at a card it cannot see.
+    assert not Portfolio(Solver(game, False, True), 100, None).restarts_on
+
+
 def test_the_best_first_search_weighs_distance_against_depth() -> None:
     """Technique "wide": a step of distance is worth 2 moves of depth, not 8."""
     game = harp.Game.new("gargantua", deal=3)
