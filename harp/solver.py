@@ -1140,12 +1140,13 @@ class Portfolio:
         if not candidates:
             return
         leader = min(candidates, key=lambda each: each.best[0])
-        if leader.best[0] >= self.restart_distance or leader.best_state is None:
-            return
+        root = leader.best_state
+        if root is None or leader.best[0] >= self.restart_distance:
+            return  # (root is never None among the candidates; the test tells the type checker)
         self.restart_distance = leader.best[0]
         prefix = self.restarts.get(leader, []) + leader.best[1]
         fresh = copy.copy(leader.solver)
-        fresh.start = leader.best_state
+        fresh.start = root
         for search in (Search(fresh, None, None), BestFirst(fresh)):
             self.restarts[search] = prefix
             self.turns.insert(self.turn, search)  # (one that has its answer already gives it on its turn)
@@ -1193,8 +1194,7 @@ class Portfolio:
         if found.verdict == WIN:
             line = self.restarts[search] + found.moves
             return Result(WIN, line, 0, 0.0, line[0] if line else None, self.proving_solver.thoughtful)
-        if search in self.turns:
-            self._drop(search)
+        self._drop(search)  # (one dropped when its positions ran out had found nothing)
         self.used = 0
         return None
 
@@ -1231,8 +1231,8 @@ class Portfolio:
         pair's distances are never lower than the first pair's for the same position, so its
         line is taken only when it got clearly further.)"""
         searches = self._searches()
-        best = min(((each.best[0], self.restarts.get(each, []) + each.best[1]) for each in searches),
-                   key=lambda b: b[0])[1]
+        leader = min(searches, key=lambda each: each.best[0])
+        best = self.restarts.get(leader, []) + leader.best[1]
         frontier = any(each.solver.frontier_found for each in searches)
         return Result(UNKNOWN, [], 0, 0.0, best[0] if best else None, self.proving_solver.thoughtful, frontier)
 
