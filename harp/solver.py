@@ -1075,8 +1075,8 @@ class Portfolio:
 
     QUANTUM = 512  # nodes a turn
     PROBE_NODES = 2048  # positions each probe may visit (technique "probes")
-    RESTART_EVERY = 8192  # nodes between looks at the best position (technique "restarts")
-    RESTART_NODES = 16384  # positions each restarted search may visit
+    RESTART_EVERY = 2048  # nodes between looks at the best position (technique "restarts")
+    RESTART_NODES = 4096  # positions each restarted search may visit
 
     def __init__(self, solver: Solver, max_nodes: int | None, max_seconds: float | None) -> None:
         self.quick_searches: list[Search | BestFirst] = []
@@ -1136,14 +1136,17 @@ class Portfolio:
     def _restart(self) -> None:
         """Start a depth-first and a best-first search afresh from the best position any search
         has reached, if it is closer to a win than the last one restarted from."""
-        candidates = [each for each in self.turns if each is not self.proof and each.best_state is not None]
+        # Each by one measure, the plain distance: the deep-columns pair's own is never lower.
+        measure = self.proving_solver.distance
+        candidates = [(measure(each.best_state), n, each) for n, each in enumerate(self.turns)
+                      if each is not self.proof and each.best_state is not None]
         if not candidates:
             return
-        leader = min(candidates, key=lambda each: each.best[0])
+        distance, _, leader = min(candidates, key=itemgetter(0, 1))
         root = leader.best_state
-        if root is None or leader.best[0] >= self.restart_distance:
+        if root is None or distance >= self.restart_distance:
             return  # (root is never None among the candidates; the test tells the type checker)
-        self.restart_distance = leader.best[0]
+        self.restart_distance = distance
         prefix = self.restarts.get(leader, []) + leader.best[1]
         fresh = copy.copy(leader.solver)
         fresh.start = root
