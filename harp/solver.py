@@ -193,14 +193,21 @@ WIDE_WEIGHT, NARROW_WEIGHT = 2, 8
 #       positions, of 91 Easy Harp deals unknown in 10 s (58 of them won before "shuffles")
 #       four probes of 2,048 positions won 25, two depth-first ones 16, none 3.
 #   "restarts" (thoughtful mode): every RESTART_EVERY positions, if some search has reached a
-#       position closer to a win than the last one restarted from, a depth-first and a
-#       best-first search start afresh there, RESTART_NODES positions each.  The best-first
-#       searches count depth, so they seldom go on from a position hundreds of moves deep, and
-#       the depth-first ones are stuck below their first choices; a search that starts there
-#       counts its depth from there.  Of deals unknown in 10 s, at 10 s, it won 9 of 40 Easy
-#       Harp, 5 of 20 Gargantua and 5 of 20 Big Harp; 38 of 40 Easy Harp deals won after more
-#       than 2 s were still won (40 without it, on the same machine).  (Twice the time, 20 s,
-#       without it won 0 of 18 Easy Harp and 1 of 24 Gargantua of those deals.)
+#       position closer to a win (by the plain distance) than the last one restarted from, a
+#       depth-first and a best-first search start afresh there, RESTART_NODES positions each.
+#       The best-first searches count depth, so they seldom go on from a position hundreds of
+#       moves deep, and the depth-first ones are stuck below their first choices; a search that
+#       starts there counts its depth from there.  Of deals unknown in 10 s, at 10 s, it won 9
+#       of 40 Easy Harp, 5 of 20 Gargantua and 5 of 20 Big Harp; 38 of 40 Easy Harp deals won
+#       after more than 2 s were still won (40 without it, on the same machine).  (Twice the
+#       time, 20 s, without it won 0 of 18 Easy Harp and 1 of 24 Gargantua of those deals.)
+#       That was every 8,192 positions for 16,384 each.  Tuned at 60,000 positions a deal, on
+#       30 deals of each game still unknown in 10 s after that: 8,192/16,384 won 1 Gargantua
+#       and 2 Big Harp, 2,048/4,096 won 3 and 4, and 4 and 4 once the restart position was
+#       chosen by the plain distance (each search's own let the deep-columns pair's positions
+#       seldom lead); 4,096/8,192 won 2 Gargantua, 1,024/2,048 3 and 4, 16,384/32,768 none.
+#       No setting won any of 30 Easy Harp.  Of 20 deals of each won only after 1.5 s, it kept
+#       18 Easy Harp (16 before), 19 Gargantua (19) and 17 Big Harp (18).
 TECHNIQUES: tuple[str, ...] = ("blocked", "face-up", "stuck", "covering", "deep-columns", "stock-drawn", "shuffles",
                                "wide", "probes", "restarts")
 
