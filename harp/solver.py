@@ -1142,8 +1142,9 @@ class Portfolio:
 
     def _restart(self) -> None:
         """Start a depth-first and a best-first search afresh from the best position any search
-        has reached, if it is closer to a win than the last one restarted from."""
-        # Each by one measure, the plain distance: the deep-columns pair's own is never lower.
+        has reached, if it is closer to a win than the last one restarted from.  Every search's
+        best is judged by one measure, the plain distance: the deep-columns pair's own is never
+        lower, so by their own measures their positions would seldom lead."""
         measure = self.proving_solver.distance
         candidates = [(measure(each.best_state), n, each) for n, each in enumerate(self.turns)
                       if each is not self.proof and each.best_state is not None]
