@@ -30,7 +30,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request, Response
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Frame, Page, Request, Response
 
 import build
 import harp
@@ -81,7 +81,14 @@ class Watch:
     console_errors: list[str] = field(default_factory=list)
     failed_loads: list[str] = field(default_factory=list)
     outside_requests: list[str] = field(default_factory=list)
-    aborts_expected: bool = False   # a test that reloads mid-load on purpose sets it
+    # A load is cut short (net::ERR_ABORTED) when its page navigates away before
+    # it ends: the test's own goto or reload, not a fault.  Each request keeps
+    # the number of the document that made it, so only those left behind are
+    # excused.  A navigation begins a new document; until it commits, requests
+    # still come from the one before.
+    navigations: int = 0
+    navigation_pending: bool = False
+    document_of: dict[Request, int] = field(default_factory=dict)
 
     def attach(self, page: Page) -> None:
         """Record this page's console errors, failed loads and outside requests."""
@@ -96,7 +103,11 @@ class Watch:
     def _handlers(self) -> dict[str, Callable[..., None]]:
         return {"console": self._on_console, "pageerror": self._on_page_error, "request": self._on_request,
                 "response": self._on_response, "requestfailed": self._on_request_failed,
-                "crash": self._on_crash}
+                "crash": self._on_crash, "framenavigated": self._on_frame_navigated}
+
+    def _on_frame_navigated(self, frame: Frame) -> None:
+        if frame.parent_frame is None:
+            self.navigation_pending = False
 
     def _on_page_error(self, error: Exception) -> None:
         self.console_errors.append(f"pageerror: {error}")
@@ -110,13 +121,20 @@ class Watch:
             self.console_errors.append(f"{message.text} [{where}]")
 
     def _on_request(self, request: Request) -> None:
+        if request.is_navigation_request() and request.frame.parent_frame is None:
+            self.navigations += 1
+            self.navigation_pending = True
+            self.document_of[request] = self.navigations
+        else:
+            self.document_of[request] = self.navigations - self.navigation_pending
         parts = urlsplit(request.url)
         if parts.scheme not in LOCAL_SCHEMES and parts.hostname not in LOCAL_HOSTS:
             self.outside_requests.append(request.url)
 
     def _on_request_failed(self, request: Request) -> None:
-        if self.aborts_expected and request.failure == "net::ERR_ABORTED":
-            return                  # a load cut short by the test's own reload
+        left_behind = self.navigations > self.document_of.get(request, self.navigations)
+        if left_behind and request.failure == "net::ERR_ABORTED":
+            return                  # its page had navigated away
         self.failed_loads.append(f"{request.url} ({request.failure})")
 
     def _on_response(self, response: Response) -> None:
