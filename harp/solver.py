@@ -1084,6 +1084,7 @@ class Portfolio:
     PROBE_NODES = 2048  # positions each probe may visit (technique "probes")
     RESTART_EVERY = 2048  # nodes between looks at the best position (technique "restarts")
     RESTART_NODES = 4096  # positions each restarted search may visit
+    BACK_OFF = 4  # steps back along the line to a root below which every position was searched, the first time
 
     def __init__(self, solver: Solver, max_nodes: int | None, max_seconds: float | None) -> None:
         self.quick_searches: list[Search | BestFirst] = []
@@ -1107,6 +1108,11 @@ class Portfolio:
         self.restarts_on = solver.thoughtful and "restarts" in solver.techniques
         self.next_restart = self.RESTART_EVERY
         self.restart_distance = solver.distance(solver.start)
+        # The latest restart's solver and line from the start; the same once a search from there
+        # has searched every position below it without a win; how many steps back it went.
+        self.latest_root: tuple[Solver, list[str]] | None = None
+        self.dead_end: tuple[Solver, list[str]] | None = None
+        self.back_off = 0
         self.max_nodes = max_nodes
         self.max_seconds = max_seconds
         self.seconds = 0.0
@@ -1142,9 +1148,11 @@ class Portfolio:
 
     def _restart(self) -> None:
         """Start a depth-first and a best-first search afresh from the best position any search
-        has reached, if it is closer to a win than the last one restarted from.  Every search's
-        best is judged by one measure, the plain distance: the deep-columns pair's own is never
-        lower, so by their own measures their positions would seldom lead."""
+        has reached, if it is closer to a win than the last one restarted from; failing that,
+        if a search from the last one searched every position below it, from earlier on its
+        line.  Every search's best is judged by one measure, the plain distance: the
+        deep-columns pair's own is never lower, so by their own measures their positions would
+        seldom lead."""
         measure = self.proving_solver.distance
         candidates = [(measure(each.best_state), n, each) for n, each in enumerate(self.turns)
                       if each is not self.proof and each.best_state is not None]
@@ -1152,15 +1160,57 @@ class Portfolio:
             return
         distance, _, leader = min(candidates, key=itemgetter(0, 1))
         root = leader.best_state
-        if root is None or distance >= self.restart_distance:
-            return  # (root is never None among the candidates; the test tells the type checker)
-        self.restart_distance = distance
-        prefix = self.restarts.get(leader, []) + leader.best[1]
-        fresh = copy.copy(leader.solver)
+        if root is not None and distance < self.restart_distance:
+            self.restart_distance, self.dead_end, self.back_off = distance, None, 0
+            self._restart_from(leader.solver, root, self.restarts.get(leader, []) + leader.best[1])
+        elif self.dead_end is not None:
+            self._back_off()
+
+    def _restart_from(self, solver: Solver, root: State, prefix: list[str]) -> None:
+        """A depth-first and a best-first search from ``root``, which ``prefix`` leads to from the
+        start; they take the turns of any restarted searches still going."""
+        for search in [each for each in self.turns if each in self.restarts]:
+            self._drop(search)
+        self.latest_root = (solver, prefix)
+        fresh = copy.copy(solver)
         fresh.start = root
         for search in (Search(fresh, None, None), BestFirst(fresh)):
             self.restarts[search] = prefix
             self.turns.insert(self.turn, search)  # (one that has its answer already gives it on its turn)
+
+    def _back_off(self) -> None:
+        """Restart from earlier on the line to a root below which every position was searched
+        without a win: BACK_OFF steps back the first time, twice as many each time after (each
+        from the last), until a closer position starts the count again."""
+        assert self.dead_end is not None
+        solver, line = self.dead_end
+        self.dead_end = None
+        self.back_off = max(self.BACK_OFF, 2 * self.back_off)
+        steps = self._line_steps(solver, line)
+        if len(steps) < 2:
+            return
+        root, done = steps[max(0, len(steps) - 1 - self.back_off)]
+        self._restart_from(solver, root, line[:done])
+
+    def _line_steps(self, solver: Solver, line: list[str]) -> list[tuple[State, int]]:
+        """The positions along ``line`` from the start, each with how many of its moves lead there."""
+        replay = copy.copy(solver)
+        replay.start = self.proving_solver.start
+        state, done, _ = replay.opening()
+        if line[:len(done)] != done:
+            return []
+        steps, need = [(state, len(done))], None
+        while steps[-1][1] < len(line):
+            at = steps[-1][1]
+            for moves, after, _, then in replay.successors(state, need) + replay.successors(state, None):
+                if line[at:at + len(moves)] == moves:
+                    state, need = after, then
+                    steps.append((after, at + len(moves)))
+                    break
+            else:
+                break  # (a line the replay cannot follow ends there)
+        replay.frontier_moves = []
+        return steps
 
     def advance(self, budget: int) -> Result | None:
         if self.result is not None:
@@ -1205,8 +1255,11 @@ class Portfolio:
         if found.verdict == WIN:
             line = self.restarts[search] + found.moves
             return Result(WIN, line, 0, 0.0, line[0] if line else None, self.proving_solver.thoughtful)
-        self._drop(search)  # (one dropped when its positions ran out had found nothing)
-        self.used = 0
+        if search in self.turns:  # (one that a newer restart replaced has left them already)
+            self._drop(search)
+            self.used = 0
+        if self.latest_root is not None and self.restarts[search] is self.latest_root[1]:
+            self.dead_end = self.latest_root  # every position below the latest root was searched
         return None
 
     def _answer(self, search: Search | BestFirst, found: Result | None) -> Result | None:

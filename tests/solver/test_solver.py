@@ -483,7 +483,24 @@ def test_a_restart_from_the_best_position_wins_what_the_searches_from_the_start_
     assert solve(game, thoughtful=True, max_nodes=12_000, techniques=NO_RESTARTS).verdict == UNKNOWN
 
 
-def test_restarts_go_from_ever_better_positions_and_leave_the_turns_when_done(monkeypatch) -> None:
+def restart_pairs(run: Portfolio) -> list[tuple[list[str], int]]:
+    """Each restart's line from the start, and how far its root is from a win (plain distance)."""
+    searches = list(run.restarts)
+    assert [type(each) for each in searches] == [Search, BestFirst] * (len(searches) // 2)
+    return [(run.restarts[each], run.proving_solver.distance(each.solver.start)) for each in searches[::2]]
+
+
+def leads_to(game: harp.Game, prefix: list[str], state: State) -> bool:
+    there = game.copy()
+    for move in prefix:
+        there.play(move)
+    return Solver(there, True, True).start == state
+
+
+def test_restarts_go_from_ever_better_positions_or_back_along_a_dead_line(monkeypatch) -> None:
+    """Each restart starts from a position closer to a win than any before, or, once the
+    last one's searches are done without a win, from earlier on its line; a new restart
+    takes the turns of the one before."""
     monkeypatch.setattr(Portfolio, "RESTART_EVERY", 700)
     monkeypatch.setattr(Portfolio, "RESTART_NODES", 1024)
     game = harp.Game.new("gargantua", deal=6)
@@ -491,15 +508,43 @@ def test_restarts_go_from_ever_better_positions_and_leave_the_turns_when_done(mo
     while run.advance(300) is None:
         pass
     assert run.result.verdict == UNKNOWN
-    assert len(run.restarts) >= 4
-    # Each start is closer to a win than the one before, by the plain distance.
-    roots = [run.proving_solver.distance(each.solver.start) for each in run.restarts]
-    assert roots == sorted(roots, reverse=True) and len(set(roots)) == len(roots) // 2  # two searches a start
-    for search in run.restarts:
-        assert (search in run.turns) == (search.nodes < 1024 and search.result is None)
+    pairs = restart_pairs(run)
+    closest, back_offs = pairs[0][1], 0
+    for (before, _), (line, distance) in zip(pairs, pairs[1:]):
+        if distance < closest:
+            closest = distance
+        else:
+            assert len(line) < len(before) and before[:len(line)] == line, "a back-off goes back along the line"
+            back_offs += 1
+    assert len(pairs) >= 3 and back_offs >= 1
+    for search, prefix in run.restarts.items():
+        assert leads_to(game, prefix, search.solver.start), "the prefix leads to where it restarted"
+        assert (search in run.turns) == (prefix is pairs[-1][0] and search.nodes < 1024 and search.result is None)
     assert run.result.nodes == sum(each.nodes for each in run._searches()) == 8_001
     # Fair mode does not restart: the best line there can stop at a card it cannot see.
     assert not Portfolio(Solver(game, False, True), 100, None).restarts_on
+
+
+def test_each_back_off_goes_twice_as_far_back_as_the_last(monkeypatch) -> None:
+    monkeypatch.setattr(Portfolio, "RESTART_EVERY", 700)
+    monkeypatch.setattr(Portfolio, "RESTART_NODES", 1024)
+    game = harp.Game.new("gargantua", deal=5)
+    run = Portfolio(Solver(game, True, True), 20_000, None)
+    taken: list[tuple[list[str], list[str]]] = []  # (the dead line, the line restarted from)
+    back_off = run._back_off
+
+    def watched() -> None:
+        dead = run.dead_end[1]
+        back_off()
+        taken.append((dead, run.latest_root[1]))
+
+    monkeypatch.setattr(run, "_back_off", watched)
+    while run.advance(300) is None and len(taken) < 2:
+        pass
+    solver = run.quick_searches[-1].solver
+    steps_back = [len(run._line_steps(solver, dead)) - len(run._line_steps(solver, line)) for dead, line in taken]
+    assert steps_back == [Portfolio.BACK_OFF, 2 * Portfolio.BACK_OFF]
+    assert taken[1][0] == taken[0][1], "the second goes back from the first"
 
 
 def test_the_best_first_search_weighs_distance_against_depth() -> None:
