@@ -520,7 +520,8 @@ def test_restarts_go_from_ever_better_positions_or_back_along_a_dead_line(monkey
     for search, prefix in run.restarts.items():
         assert leads_to(game, prefix, search.solver.start), "the prefix leads to where it restarted"
         assert (search in run.turns) == (prefix is pairs[-1][0] and search.nodes < 1024 and search.result is None)
-    assert run.result.nodes == sum(each.nodes for each in run._searches()) == 8_001
+    assert run.walked > 0, "going back follows the line, step by step, on the budget"
+    assert run.result.nodes == sum(each.nodes for each in run._searches()) + run.walked == 8_001
     # Fair mode does not restart: the best line there can stop at a card it cannot see.
     assert not Portfolio(Solver(game, False, True), 100, None).restarts_on
 
@@ -530,20 +531,29 @@ def test_each_back_off_goes_twice_as_far_back_as_the_last(monkeypatch) -> None:
     monkeypatch.setattr(Portfolio, "RESTART_NODES", 1024)
     game = harp.Game.new("gargantua", deal=5)
     run = Portfolio(Solver(game, True, True), 20_000, None)
-    taken: list[tuple[list[str], list[str]]] = []  # (the dead line, the line restarted from)
-    back_off = run._back_off
+    events: list[tuple[str, list[str]]] = []  # ("dead", a dead line) and ("from", a restart's line)
+    back_off, restart_from = run._back_off, run._restart_from
 
-    def watched() -> None:
-        dead = run.dead_end[1]
+    def watched_back_off() -> None:
+        events.append(("dead", run.dead_end[1]))
         back_off()
-        taken.append((dead, run.latest_root[1]))
 
-    monkeypatch.setattr(run, "_back_off", watched)
-    while run.advance(300) is None and len(taken) < 2:
+    def watched_restart_from(solver: Solver, root: State, prefix: list[str]) -> None:
+        events.append(("from", prefix))
+        restart_from(solver, root, prefix)
+
+    monkeypatch.setattr(run, "_back_off", watched_back_off)
+    monkeypatch.setattr(run, "_restart_from", watched_restart_from)
+
+    def back_offs() -> list[tuple[list[str], list[str]]]:
+        return [(dead, line) for (was, dead), (then, line) in zip(events, events[1:]) if (was, then) == ("dead", "from")]
+
+    while run.advance(300) is None and len(back_offs()) < 2:
         pass
+    taken = back_offs()
     solver = run.quick_searches[-1].solver
-    steps_back = [len(run._line_steps(solver, dead)) - len(run._line_steps(solver, line)) for dead, line in taken]
-    assert steps_back == [Portfolio.BACK_OFF, 2 * Portfolio.BACK_OFF]
+    steps_back = [len(list(run._walk(solver, dead))) - len(list(run._walk(solver, line))) for dead, line in taken]
+    assert steps_back[:2] == [Portfolio.BACK_OFF, 2 * Portfolio.BACK_OFF]
     assert taken[1][0] == taken[0][1], "the second goes back from the first"
 
 
