@@ -462,27 +462,6 @@ def test_a_probe_wins_what_the_shuffling_searches_find_late() -> None:
                  techniques=NO_PROBES).verdict == UNKNOWN
 
 
-def test_a_restart_from_the_best_position_wins_what_the_searches_from_the_start_do_not() -> None:
-    """Technique "restarts": Big Harp deal 61 is not won in 12,000 positions from the start, but
-    the depth-first and best-first searches started afresh, every 2,048, from the best position
-    reached so far win it; the line to that position plus theirs replays to a win."""
-    game = harp.Game.new("big-harp", deal=61)
-    run = Portfolio(Solver(game, True, True), 10_000, None)
-    while run.advance(300) is None:
-        pass
-    assert run.result.verdict == WIN and replays_to_a_win(game, run.result.moves)
-    pairs = len(run.restarts) // 2
-    assert pairs >= 1 and [type(each) for each in run.restarts] == [Search, BestFirst] * pairs
-    for search, prefix in run.restarts.items():
-        there = game.copy()
-        for move in prefix:
-            there.play(move)
-        assert Solver(there, True, True).start == search.solver.start, "the prefix leads to where it restarted"
-    assert any(run.result.moves[:len(prefix)] == prefix for prefix in run.restarts.values()), "won by a restart"
-    assert run.result.nodes == sum(each.nodes for each in run._searches()) <= 10_001
-    assert solve(game, thoughtful=True, max_nodes=12_000, techniques=NO_RESTARTS).verdict == UNKNOWN
-
-
 def restart_pairs(run: Portfolio) -> list[tuple[list[str], int]]:
     """Each restart's line from the start, and how far its root is from a win (plain distance)."""
     searches = list(run.restarts)
@@ -495,6 +474,24 @@ def leads_to(game: harp.Game, prefix: list[str], state: State) -> bool:
     for move in prefix:
         there.play(move)
     return Solver(there, True, True).start == state
+
+
+def test_a_restart_from_the_best_position_wins_what_the_searches_from_the_start_do_not() -> None:
+    """Technique "restarts": Big Harp deal 61 is not won in 12,000 positions from the start, but
+    the depth-first and best-first searches started afresh, every 2,048, from the best position
+    reached so far win it; the line to that position plus theirs replays to a win."""
+    game = harp.Game.new("big-harp", deal=61)
+    run = Portfolio(Solver(game, True, True), 10_000, None)
+    while run.advance(300) is None:
+        pass
+    assert run.result.verdict == WIN and replays_to_a_win(game, run.result.moves)
+    pairs = len(run.restarts) // 2
+    assert pairs >= 1 and [type(each) for each in run.restarts] == [Search, BestFirst] * pairs
+    for search, prefix in run.restarts.items():
+        assert leads_to(game, prefix, search.solver.start), "the prefix leads to where it restarted"
+    assert any(run.result.moves[:len(prefix)] == prefix for prefix in run.restarts.values()), "won by a restart"
+    assert run.result.nodes == sum(each.nodes for each in run._searches()) <= 10_001
+    assert solve(game, thoughtful=True, max_nodes=12_000, techniques=NO_RESTARTS).verdict == UNKNOWN
 
 
 def test_restarts_go_from_ever_better_positions_or_back_along_a_dead_line(monkeypatch) -> None:
