@@ -1279,7 +1279,8 @@ class Portfolio:
 
     def _restart_answer(self, search: Search | BestFirst, found: Result | None) -> Result | None:
         """A restarted search's win, as a line from the start; anything else it finds (it ran out
-        of positions) proves nothing about the deal, so it just leaves the turns."""
+        of positions) proves nothing about the deal, so it just leaves the turns, and, if it
+        started from the latest root, the next restart goes back along that line."""
         if found is None:
             return None
         if found.verdict == WIN:
