@@ -1115,10 +1115,10 @@ class Portfolio:
         self.restarts_on = solver.thoughtful and "restarts" in solver.techniques
         self.next_restart = self.RESTART_EVERY
         self.restart_distance = solver.distance(solver.start)
-        # The latest restart's solver and line from the start; the same once a search from there
-        # has searched every position below it without a win; how many steps back it went.
+        # The latest restart's solver and line from the start; whether a search from there has
+        # searched every position below it without a win; how many steps back it went.
         self.latest_root: tuple[Solver, list[str]] | None = None
-        self.dead_end: tuple[Solver, list[str]] | None = None
+        self.latest_root_dead = False
         self.back_off = 0
         # A dead line being followed to go back along it: its solver, the line, the walk along
         # it and the positions walked so far; and how many steps all such walks took.
@@ -1172,9 +1172,9 @@ class Portfolio:
         distance, _, leader = min(candidates, key=itemgetter(0, 1))
         root = leader.best_state
         if root is not None and distance < self.restart_distance:
-            self.restart_distance, self.dead_end, self.back_off, self.going_back = distance, None, 0, None
+            self.restart_distance, self.back_off, self.going_back = distance, 0, None
             self._restart_from(leader.solver, root, self.restarts.get(leader, []) + leader.best[1])
-        elif self.dead_end is not None:
+        elif self.latest_root_dead:
             self._back_off()
 
     def _restart_from(self, solver: Solver, root: State, prefix: list[str]) -> None:
@@ -1182,7 +1182,7 @@ class Portfolio:
         start; they take the turns of any restarted searches still going."""
         for search in [each for each in self.turns if each in self.restarts]:
             self._drop(search)
-        self.latest_root = (solver, prefix)
+        self.latest_root, self.latest_root_dead = (solver, prefix), False
         fresh = copy.copy(solver)
         fresh.start = root
         for search in (Search(fresh, None, None), BestFirst(fresh)):
@@ -1196,9 +1196,9 @@ class Portfolio:
         The line is followed from the start a step at a time, each step counted as a position
         searched (``_go_back``), so that a page running the search in slices never waits on a
         whole line at once."""
-        assert self.dead_end is not None
-        solver, line = self.dead_end
-        self.dead_end = None
+        assert self.latest_root is not None
+        solver, line = self.latest_root
+        self.latest_root_dead = False
         self.back_off = max(self.BACK_OFF, 2 * self.back_off)
         self.going_back = (solver, line, self._walk(solver, line), [])
 
@@ -1290,7 +1290,7 @@ class Portfolio:
             self._drop(search)
             self.used = 0
         if self.latest_root is not None and self.restarts[search] is self.latest_root[1]:
-            self.dead_end = self.latest_root  # every position below the latest root was searched
+            self.latest_root_dead = True  # every position below it was searched
         return None
 
     def _answer(self, search: Search | BestFirst, found: Result | None) -> Result | None:

@@ -532,7 +532,7 @@ def test_each_back_off_goes_twice_as_far_back_as_the_last(monkeypatch) -> None:
     back_off, restart_from = run._back_off, run._restart_from
 
     def watched_back_off() -> None:
-        events.append(("dead", run.dead_end[1]))
+        events.append(("dead", run.latest_root[1]))
         back_off()
 
     def watched_restart_from(solver: Solver, root: State, prefix: list[str]) -> None:
