@@ -401,6 +401,7 @@ def test_where_passes_are_limited_every_card_drawn_from_the_stock_counts_in_the_
 
 NO_PROBES = tuple(t for t in harp.solver.TECHNIQUES if t != "probes")
 NO_RESTARTS = tuple(t for t in harp.solver.TECHNIQUES if t != "restarts")
+NO_EARLY_PROOF = tuple(t for t in harp.solver.TECHNIQUES if t != "early-proof")
 
 
 @pytest.mark.parametrize("game_id, techniques, pairs", [
@@ -411,9 +412,9 @@ NO_RESTARTS = tuple(t for t in harp.solver.TECHNIQUES if t != "restarts")
 def test_the_deep_columns_technique_adds_a_second_pair_of_quick_searches(
         game_id: str, techniques: tuple[str, ...], pairs: int) -> None:
     """The searches of the portfolio share its budget in turns, the second pair ordered by the
-    deep-columns distance.  (Without restarts, which would add searches of their own.)"""
+    deep-columns distance.  (Without restarts and the early proof, which add searches of their own.)"""
     game = harp.Game.new(game_id, deal=4 if game_id == "easy-harp" else 3)
-    techniques = tuple(t for t in techniques if t != "restarts")
+    techniques = tuple(t for t in techniques if t not in ("restarts", "early-proof"))
     run = Portfolio(Solver(game, True, True, techniques), 6000, None)
     assert len(run.quick_searches) == 2 * pairs
     assert [each.solver.deep_columns for each in run.quick_searches] == [False] * 2 + [True] * (2 * pairs - 2)
@@ -431,7 +432,8 @@ def test_probes_take_their_positions_first_then_leave_the_turns_to_the_others() 
     before "shuffles" and "wide" take turns first, each for PROBE_NODES positions; then the
     two pairs share the rest."""
     game = harp.Game.new("easy-harp", deal=4)
-    run = Portfolio(Solver(game, True, True, NO_RESTARTS), 20_000, None)  # (restarts win it in 9,000)
+    run = Portfolio(Solver(game, True, True, tuple(t for t in NO_RESTARTS if t != "early-proof")), 20_000, None)
+    # (restarts win it in 9,000)
     probes, pairs = run.quick_searches[:4], run.quick_searches[4:]
     assert probes == run.probes
     assert [type(each) for each in run.quick_searches] == [Search, BestFirst] * 4
@@ -460,6 +462,43 @@ def test_a_probe_wins_what_the_shuffling_searches_find_late() -> None:
     assert game.is_won()
     assert solve(harp.Game.new("easy-harp", deal=131), thoughtful=True, max_nodes=5000,
                  techniques=NO_PROBES).verdict == UNKNOWN
+
+
+def test_the_proof_takes_turns_from_the_start_and_wins_what_the_quick_searches_miss() -> None:
+    """Technique "early-proof": the proof, whose sound pruning has no "put down only to pick
+    up", takes a turn of its own from the start.  It wins Gargantua deal 6 within the
+    portfolio's first 3,000 positions; without it the portfolio has not won it in 10,000."""
+    game = harp.Game.new("gargantua", deal=6)
+    run = Portfolio(Solver(game, True, True), 3_000, None)
+    assert run.proof is not None and run.proof.solver.sound and run.turns[-1] is run.proof
+    while run.advance(300) is None:
+        pass
+    assert run.result.verdict == WIN and replays_to_a_win(game, run.result.moves)
+    assert run.result is run.proof.result, "won by the proof"
+    assert solve(game, thoughtful=True, max_nodes=10_000, techniques=NO_EARLY_PROOF).verdict == UNKNOWN
+
+
+def test_the_proofs_own_turn_ends_after_its_positions_but_it_takes_over_a_search_that_ran_out(monkeypatch) -> None:
+    """After EARLY_PROOF_NODES positions the proof leaves its own turn to the quick searches;
+    a quick search that runs out of positions still hands its turns to it.  Harpan deal 259
+    is lost: quick searches run out, and the proof, with their turns, proves it."""
+    monkeypatch.setattr(Portfolio, "EARLY_PROOF_NODES", 1024)
+    game = harp.Game.new("gargantua", deal=1)
+    no_restarts = tuple(t for t in harp.solver.TECHNIQUES if t != "restarts")
+    run = Portfolio(Solver(game, True, True, no_restarts), 6_000, None)
+    while run.advance(300) is None:
+        pass
+    assert run.result.verdict == UNKNOWN
+    assert run.proof is not None and run.proof.nodes == 1024 and run.proof not in run.turns
+    assert run.turns == run.quick_searches
+    assert all(abs(each.nodes - (6_000 - 1024) / 4) <= Portfolio.QUANTUM for each in run.quick_searches)
+    lost = harp.Game.new("harpan", deal=259)
+    run = Portfolio(Solver(lost, True, True, no_restarts), 20_000, None)
+    while run.advance(300) is None:
+        pass
+    assert run.result.verdict == LOSS and run.result is run.proof.result
+    ran_out = [each for each in run.quick_searches if each.result is not None]
+    assert ran_out and run.proof in run.turns and not any(each in run.turns for each in ran_out)
 
 
 def restart_pairs(run: Portfolio) -> list[tuple[list[str], int]]:
@@ -501,7 +540,7 @@ def test_restarts_go_from_ever_better_positions_or_back_along_a_dead_line(monkey
     monkeypatch.setattr(Portfolio, "RESTART_EVERY", 700)
     monkeypatch.setattr(Portfolio, "RESTART_NODES", 1024)
     game = harp.Game.new("gargantua", deal=6)
-    run = Portfolio(Solver(game, True, True), 8_000, None)
+    run = Portfolio(Solver(game, True, True, NO_EARLY_PROOF), 8_000, None)  # (the early proof wins it)
     while run.advance(300) is None:
         pass
     assert run.result.verdict == UNKNOWN
