@@ -1123,9 +1123,10 @@ class Portfolio:
         self.proving_solver = solver
         self.proof: Search | None = None
         self.turns: list[Search | BestFirst] = list(self.quick_searches)
-        # Technique "early-proof": the proof's own turn, until it has searched EARLY_PROOF_NODES.
-        self.early_proof = "early-proof" in solver.techniques
-        if self.early_proof:
+        # Technique "early-proof": the proof has a turn of its own until it has searched
+        # EARLY_PROOF_NODES positions.
+        self.proof_has_own_turn = "early-proof" in solver.techniques
+        if self.proof_has_own_turn:
             self.proof = Search(solver, None, None)
             self.turns.append(self.proof)
         # Technique "restarts": searches started afresh from the best position found so far,
@@ -1278,9 +1279,9 @@ class Portfolio:
                     if found is None and (search in self.probes and search.nodes >= self.PROBE_NODES
                                           or search in self.restarts and search.nodes >= self.RESTART_NODES):
                         self._drop(search)  # a probe or a restart done
-                    elif self.early_proof and search is self.proof and search.nodes >= self.EARLY_PROOF_NODES:
+                    elif self.proof_has_own_turn and search is self.proof and search.nodes >= self.EARLY_PROOF_NODES:
                         self._drop(search)  # the proof's own turn done (any it took over stay)
-                        self.early_proof = False
+                        self.proof_has_own_turn = False
                     if self.restarts_on and self.nodes >= self.next_restart:
                         self.next_restart = self.nodes + self.RESTART_EVERY
                         self._restart()
