@@ -1140,9 +1140,10 @@ class Portfolio:
         self.latest_root: tuple[Solver, list[str]] | None = None
         self.latest_root_dead = False
         self.back_off = 0
-        # A dead line being followed to go back along it: its solver, the line, the walk along
-        # it and the positions walked so far; and how many steps all such walks took.
-        self.going_back: tuple[Solver, list[str], Iterator[tuple[State, int]], list[tuple[State, int]]] | None = None
+        # The walk along the latest root's dead line, to go back along it, and the positions
+        # walked so far (no search takes a turn meanwhile, so the latest root stays the same);
+        # and how many steps all such walks took.
+        self.going_back: tuple[Iterator[tuple[State, int]], list[tuple[State, int]]] | None = None
         self.walked = 0
         self.max_nodes = max_nodes
         self.max_seconds = max_seconds
@@ -1220,12 +1221,12 @@ class Portfolio:
         solver, line = self.latest_root
         self.latest_root_dead = False
         self.back_off = max(self.BACK_OFF, 2 * self.back_off)
-        self.going_back = (solver, line, self._walk(solver, line), [])
+        self.going_back = (self._walk(solver, line), [])
 
     def _go_back(self, budget: int) -> None:
         """Follow the dead line up to ``budget`` steps on; at its end, restart back along it."""
-        assert self.going_back is not None
-        solver, line, walk, steps = self.going_back
+        assert self.going_back is not None and self.latest_root is not None
+        (solver, line), (walk, steps) = self.latest_root, self.going_back
         taken = len(steps)
         steps.extend(itertools.islice(walk, budget))
         self.walked += len(steps) - taken
