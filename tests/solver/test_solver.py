@@ -402,6 +402,7 @@ def test_where_passes_are_limited_every_card_drawn_from_the_stock_counts_in_the_
 NO_PROBES = tuple(t for t in harp.solver.TECHNIQUES if t != "probes")
 NO_RESTARTS = tuple(t for t in harp.solver.TECHNIQUES if t != "restarts")
 NO_EARLY_PROOF = tuple(t for t in harp.solver.TECHNIQUES if t != "early-proof")
+QUICK_ONLY = tuple(t for t in harp.solver.TECHNIQUES if t not in ("restarts", "early-proof"))  # no searches added
 
 
 @pytest.mark.parametrize("game_id, techniques, pairs", [
@@ -414,7 +415,7 @@ def test_the_deep_columns_technique_adds_a_second_pair_of_quick_searches(
     """The searches of the portfolio share its budget in turns, the second pair ordered by the
     deep-columns distance.  (Without restarts and the early proof, which add searches of their own.)"""
     game = harp.Game.new(game_id, deal=4 if game_id == "easy-harp" else 3)
-    techniques = tuple(t for t in techniques if t not in ("restarts", "early-proof"))
+    techniques = tuple(t for t in techniques if t in QUICK_ONLY)
     run = Portfolio(Solver(game, True, True, techniques), 6000, None)
     assert len(run.quick_searches) == 2 * pairs
     assert [each.solver.deep_columns for each in run.quick_searches] == [False] * 2 + [True] * (2 * pairs - 2)
@@ -432,8 +433,7 @@ def test_probes_take_their_positions_first_then_leave_the_turns_to_the_others() 
     before "shuffles" and "wide" take turns first, each for PROBE_NODES positions; then the
     two pairs share the rest."""
     game = harp.Game.new("easy-harp", deal=4)
-    run = Portfolio(Solver(game, True, True, tuple(t for t in NO_RESTARTS if t != "early-proof")), 20_000, None)
-    # (restarts win it in 9,000)
+    run = Portfolio(Solver(game, True, True, QUICK_ONLY), 20_000, None)  # (restarts win it in 9,000)
     probes, pairs = run.quick_searches[:4], run.quick_searches[4:]
     assert probes == run.probes
     assert [type(each) for each in run.quick_searches] == [Search, BestFirst] * 4
@@ -484,8 +484,7 @@ def test_the_proofs_own_turn_ends_after_its_positions_but_it_takes_over_a_search
     is lost: quick searches run out, and the proof, with their turns, proves it."""
     monkeypatch.setattr(Portfolio, "EARLY_PROOF_NODES", 1024)
     game = harp.Game.new("gargantua", deal=1)
-    no_restarts = tuple(t for t in harp.solver.TECHNIQUES if t != "restarts")
-    run = Portfolio(Solver(game, True, True, no_restarts), 6_000, None)
+    run = Portfolio(Solver(game, True, True, NO_RESTARTS), 6_000, None)
     while run.advance(300) is None:
         pass
     assert run.result.verdict == UNKNOWN
@@ -493,7 +492,7 @@ def test_the_proofs_own_turn_ends_after_its_positions_but_it_takes_over_a_search
     assert run.turns == run.quick_searches
     assert all(abs(each.nodes - (6_000 - 1024) / 4) <= Portfolio.QUANTUM for each in run.quick_searches)
     lost = harp.Game.new("harpan", deal=259)
-    run = Portfolio(Solver(lost, True, True, no_restarts), 20_000, None)
+    run = Portfolio(Solver(lost, True, True, NO_RESTARTS), 20_000, None)
     while run.advance(300) is None:
         pass
     assert run.result.verdict == LOSS and run.result is run.proof.result
