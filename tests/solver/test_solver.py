@@ -402,7 +402,9 @@ def test_where_passes_are_limited_every_card_drawn_from_the_stock_counts_in_the_
 NO_PROBES = tuple(t for t in harp.solver.TECHNIQUES if t != "probes")
 NO_RESTARTS = tuple(t for t in harp.solver.TECHNIQUES if t != "restarts")
 NO_EARLY_PROOF = tuple(t for t in harp.solver.TECHNIQUES if t != "early-proof")
-QUICK_ONLY = tuple(t for t in harp.solver.TECHNIQUES if t not in ("restarts", "early-proof"))  # no searches added
+NO_ANY_ORDER = tuple(t for t in harp.solver.TECHNIQUES if t != "any-order")
+ADDED_SEARCHES = ("restarts", "early-proof", "any-order")  # techniques that add a search of their own
+QUICK_ONLY = tuple(t for t in harp.solver.TECHNIQUES if t not in ADDED_SEARCHES)
 
 
 @pytest.mark.parametrize("game_id, techniques, pairs", [
@@ -448,7 +450,8 @@ def test_probes_take_their_positions_first_then_leave_the_turns_to_the_others() 
     left = 20_000 - 4 * Portfolio.PROBE_NODES
     assert all(abs(each.nodes - left / 4) <= Portfolio.QUANTUM for each in pairs)
     assert run.result.nodes == sum(each.nodes for each in run.quick_searches) == 20_001
-    assert len(Portfolio(Solver(harp.Game.new("gargantua", deal=3), True, True), 100, None).quick_searches) == 4
+    assert len(Portfolio(Solver(harp.Game.new("gargantua", deal=3), True, True, QUICK_ONLY), 100,
+                         None).quick_searches) == 4, "no probes where runs move whole"
 
 
 def test_a_probe_wins_what_the_shuffling_searches_find_late() -> None:
@@ -467,9 +470,9 @@ def test_a_probe_wins_what_the_shuffling_searches_find_late() -> None:
 def test_the_proof_takes_turns_from_the_start_and_wins_what_the_quick_searches_miss() -> None:
     """Technique "early-proof": the proof, whose sound pruning has no "put down only to pick
     up", takes a turn of its own from the start.  It wins Gargantua deal 6 within the
-    portfolio's first 3,000 positions; without it the portfolio has not won it in 10,000."""
+    portfolio's first 3,500 positions; without it the portfolio has not won it in 10,000."""
     game = harp.Game.new("gargantua", deal=6)
-    run = Portfolio(Solver(game, True, True), 3_000, None)
+    run = Portfolio(Solver(game, True, True), 3_500, None)
     assert run.proof is not None and run.proof.solver.sound and run.turns[-1] is run.proof
     while run.advance(300) is None:
         pass
@@ -484,7 +487,7 @@ def test_the_proofs_own_turn_ends_after_its_positions_but_it_takes_over_a_search
     is lost: quick searches run out, and the proof, with their turns, proves it."""
     monkeypatch.setattr(Portfolio, "EARLY_PROOF_NODES", 1024)
     game = harp.Game.new("gargantua", deal=1)
-    run = Portfolio(Solver(game, True, True, NO_RESTARTS), 6_000, None)
+    run = Portfolio(Solver(game, True, True, QUICK_ONLY + ("early-proof",)), 6_000, None)
     while run.advance(300) is None:
         pass
     assert run.result.verdict == UNKNOWN
@@ -498,6 +501,39 @@ def test_the_proofs_own_turn_ends_after_its_positions_but_it_takes_over_a_search
     assert run.result.verdict == LOSS and run.result is run.proof.result
     ran_out = [each for each in run.quick_searches if each.result is not None]
     assert ran_out and run.proof in run.turns and not any(each in run.turns for each in ran_out)
+
+
+def test_the_any_order_search_wins_a_line_that_needs_two_preparations_for_one_move() -> None:
+    """Technique "any-order": a depth-first quick search without "put down only to pick up"
+    wins Gargantua deal 846 within 5,000 positions of the portfolio (it, or a restart from the
+    best position it reached, which searches as it does); without it the portfolio has not won
+    it in 20,000."""
+    game = harp.Game.new("gargantua", deal=846)
+    run = Portfolio(Solver(game, True, True), 5_000, None)
+    any_order = [each for each in run.quick_searches if not each.solver.needs_use]
+    assert len(any_order) == 1 and isinstance(any_order[0], Search) and not any_order[0].solver.sound
+    assert all(each.solver.needs_use for each in run.quick_searches if each is not any_order[0])
+    while run.advance(300) is None:
+        pass
+    assert run.result.verdict == WIN and replays_to_a_win(game, run.result.moves)
+    winner = next(each for each in run._searches() if each.result is not None and each.result.verdict == WIN)
+    assert not winner.solver.needs_use, "won by it, or by a restart from the best position it reached"
+    assert solve(game, thoughtful=True, max_nodes=20_000, techniques=NO_ANY_ORDER).verdict == UNKNOWN
+
+
+def test_the_any_order_search_leaves_the_turns_after_its_positions(monkeypatch) -> None:
+    """After ANY_ORDER_NODES positions the any-order search leaves the turns to the others."""
+    monkeypatch.setattr(Portfolio, "ANY_ORDER_NODES", 1024)
+    game = harp.Game.new("gargantua", deal=1)
+    run = Portfolio(Solver(game, True, True, QUICK_ONLY + ("any-order",)), 6_000, None)
+    any_order = run.quick_searches[-1]
+    assert not any_order.solver.needs_use and run.turns == run.quick_searches
+    while run.advance(300) is None:
+        pass
+    assert run.result.verdict == UNKNOWN
+    assert any_order.nodes == 1024 and any_order not in run.turns
+    assert all(abs(each.nodes - (6_000 - 1024) / 4) <= Portfolio.QUANTUM for each in run.turns)
+    assert run.result.nodes == sum(each.nodes for each in run.quick_searches) == 6_001
 
 
 def restart_pairs(run: Portfolio) -> list[tuple[list[str], int]]:
