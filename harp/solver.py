@@ -1114,8 +1114,8 @@ class Portfolio:
     (technique "deep-columns") a second such pair whose distance weighs deep columns more.
     Where "shuffles" applies, the ``probes`` (technique "probes") go first: both pairs as
     they were without it, each search for PROBE_NODES positions.  With technique "any-order"
-    a depth-first search without the needs of "put down only to pick up", one by each
-    distance, takes turns for its first ANY_ORDER_NODES positions.
+    depth-first searches without the needs of "put down only to pick up", one by each
+    distance, take turns for their first ANY_ORDER_NODES positions each.
     A win from any of them is the answer.  One of them running out of positions proves nothing
     yet, since their pruning can miss a line; its turns then go to the proof, a depth-first
     search with sound pruning, whose running out of positions is the answer: lost.  With
@@ -1126,7 +1126,7 @@ class Portfolio:
     RESTART_EVERY = 2048  # nodes between looks at the best position (technique "restarts")
     RESTART_NODES = 4096  # positions each restarted search may visit
     EARLY_PROOF_NODES = 16_384  # positions the proof searches in turns of its own (technique "early-proof")
-    ANY_ORDER_NODES = 16_384  # positions the search without "put down only to pick up" may visit ("any-order")
+    ANY_ORDER_NODES = 16_384  # positions each search without "put down only to pick up" may visit ("any-order")
     BACK_OFF = 4  # steps back along the line to a root below which every position was searched, the first time
 
     def __init__(self, solver: Solver, max_nodes: int | None, max_seconds: float | None) -> None:
@@ -1142,7 +1142,7 @@ class Portfolio:
         for deep in pairs:
             quick = self._quick_solver(solver, deep)
             self.quick_searches += [Search(quick, None, None), BestFirst(quick)]
-        # Searches that leave the turns after so many positions (probes, "any-order", restarts).
+        # Turns that end after so many positions (probes, "any-order", the early proof, restarts).
         self.own_nodes: dict[Search | BestFirst, int] = {probe: self.PROBE_NODES for probe in self.probes}
         if "any-order" in solver.techniques and solver.prune:  # (unpruned, no search has the needs)
             for deep in pairs:
@@ -1156,10 +1156,10 @@ class Portfolio:
         self.turns: list[Search | BestFirst] = list(self.quick_searches)
         # Technique "early-proof": the proof has a turn of its own until it has searched
         # EARLY_PROOF_NODES positions.
-        self.proof_has_own_turn = "early-proof" in solver.techniques
-        if self.proof_has_own_turn:
+        if "early-proof" in solver.techniques:
             self.proof = Search(solver, None, None)
             self.turns.append(self.proof)
+            self.own_nodes[self.proof] = self.EARLY_PROOF_NODES
         # Technique "restarts": searches started afresh from the best position found so far,
         # each with the moves that lead there from the start.
         self.restarts: dict[Search | BestFirst, list[str]] = {}
@@ -1311,10 +1311,8 @@ class Portfolio:
                 if self.used >= self.QUANTUM:
                     self.turn, self.used = (self.turn + 1) % len(self.turns), 0
                     if found is None and search.nodes >= self.own_nodes.get(search, search.nodes + 1):
-                        self._drop(search)  # a probe, the any-order search or a restart done
-                    elif self.proof_has_own_turn and search is self.proof and search.nodes >= self.EARLY_PROOF_NODES:
-                        self._drop(search)  # the proof's own turn done (any it took over stay)
-                        self.proof_has_own_turn = False
+                        del self.own_nodes[search]  # (the proof keeps any turns it took over)
+                        self._drop(search)  # a probe, an any-order search, the early proof or a restart done
                     if self.restarts_on and self.nodes >= self.next_restart:
                         self.next_restart = self.nodes + self.RESTART_EVERY
                         self._restart()

@@ -522,7 +522,7 @@ def test_the_any_order_searches_win_a_line_that_needs_two_preparations_for_one_m
     assert solve(game, thoughtful=True, max_nodes=20_000, techniques=NO_ANY_ORDER).verdict == UNKNOWN
 
 
-def test_the_any_order_searches_leave_the_turns_after_its_positions(monkeypatch) -> None:
+def test_the_any_order_searches_leave_the_turns_after_their_positions(monkeypatch) -> None:
     """After ANY_ORDER_NODES positions the any-order searches leave the turns to the others."""
     monkeypatch.setattr(Portfolio, "ANY_ORDER_NODES", 1024)
     game = harp.Game.new("gargantua", deal=1)
