@@ -32,7 +32,7 @@ SVG_NS = "http://www.w3.org/2000/svg"
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
 CARD_IDS = {f"c-{r}{s}" for s in SUITS for r in RANKS}
-OTHER_IDS = {"back", "empty", "f-S", "f-H", "f-D", "f-C"}
+OTHER_IDS = {"back", "empty", "f-S", "f-H", "f-D", "f-C", "f-any"}
 
 HELP_PAGES = [
     "index.html",

@@ -14,6 +14,7 @@ The sprite holds one <symbol> per card, each with viewBox 0 0 200 280:
     back         the face-down card (its colours: CSS --back, --back-edge; blue without them)
     empty        outline of an empty pile (drawn in currentColor)
     f-S f-H f-D f-C   empty foundation slots with a faint suit (currentColor)
+    f-any        an empty foundation slot any suit may start: a faint A
 Use it as  <svg viewBox="0 0 200 280"><use href="./static/cards.svg#c-7H"/></svg>.
 """
 
@@ -166,6 +167,9 @@ def empty_symbols() -> list[str]:
         out.append(f'<symbol id="f-{s}" viewBox="0 0 {W} {H}">{empty_outline()}'
                    f'<g fill="currentColor" opacity=".35">'
                    f'{suit_use(s, 45, 85, 110)}</g></symbol>')
+    out.append(f'<symbol id="f-any" viewBox="0 0 {W} {H}">{empty_outline()}'
+               f'<text x="100" y="178" font-size="110" text-anchor="middle" fill="currentColor" '
+               f'opacity=".35" font-family="system-ui, sans-serif" font-weight="700">A</text></symbol>')
     return out
 
 

@@ -31,12 +31,13 @@ class Slot(NamedTuple):
 
 def slots(rules: harp.Rules, columns: int, foundations: int) -> list[Slot]:
     """The board's piles in page order: stock, waste, foundations, columns.
-    Slots kept for one suit (Easy Harp, Harp, Gargantua) show their suit."""
+    Slots kept for one suit (Easy Harp, Harp, Gargantua) show their suit,
+    the others an A, so a foundation never looks like an empty waste."""
     out = [Slot("s", "stock", "", ""), Slot("w", "waste", "empty", "")]
     for i in range(foundations):
         number = rules.slot_suit(i)
         suit = SUITS[number] if number is not None else ""
-        out.append(Slot(f"f{i + 1}", "foundation", f"f-{suit}" if suit else "empty", suit))
+        out.append(Slot(f"f{i + 1}", "foundation", f"f-{suit}" if suit else "f-any", suit))
     out += [Slot(f"t{i + 1}", "column", "empty", "") for i in range(columns)]
     return out
 
