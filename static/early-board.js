@@ -121,6 +121,7 @@
     el.setAttribute("data-columns", String(board.columns));
     el.style.setProperty("--cols", String(board.columns));
     el.style.setProperty("--found", String(board.found));
+    el.setAttribute("data-found", String(board.found));
     el.setAttribute("data-draw", String(board.draw));
     el.setAttribute("data-code", String(board.code));
     for (var id in built) document.getElementById(id).replaceChildren.apply(document.getElementById(id), built[id]);
@@ -214,7 +215,7 @@
   }
 
   /* Top offsets of a column's cards: harpui/layout.py's column_offsets, with
-   * its gaps (in card heights) from the deal's record. */
+   * its gaps (in card heights, and a finger's target in px) from the deal's record. */
   function columnOffsets(faces, cardH, room, gaps) {
     var n = faces.length, downs = 0, ups, i;
     if (!n) return [];
@@ -226,6 +227,9 @@
     if (total(downGap, upGap) > space) {
       if (downs) downGap = Math.max(gaps[2] * cardH, (space - ups * upGap) / downs);
       if (total(downGap, upGap) > space && ups) upGap = Math.max(gaps[3] * cardH, (space - downs * downGap) / ups);
+    } else if (ups) {   // room to spare: face-up cards spread out, up to a finger's target
+      var widest = Math.max(upGap, Math.min(gaps[5], gaps[4] * cardH));
+      upGap = Math.min(widest, (space - downs * downGap) / ups);
     }
     var out = [], y = 0;
     for (i = 0; i < n; i++) {

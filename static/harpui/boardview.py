@@ -64,8 +64,9 @@ def status_texts(view: dict[str, Any], rules: harp.Rules, name: str, label: str)
         "deal-label": label,
         "moves": str(view["moves"]),
         "score": str(view["score"]),
-        # Only where the rules allow a redeal at all (Big Harp allows none: no "0 redeals left").
-        "passes": "" if passes is None or rules.passes == 1 else tn("label.redeals", passes),
+        # Every game that limits its passes says so; one pass (Big Harp) is "no redeal".
+        "passes": ("" if passes is None else t("label.no_redeal") if rules.passes == 1
+                   else tn("label.redeals", passes)),
     }
 
 

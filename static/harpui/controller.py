@@ -25,8 +25,8 @@ import harp
 from .advisor import Advisor, hint_text  # noqa: F401 - tests/browser/test_solver_ui.py imports hint_text from here
 from .cards import make_move, parse_move
 from .announce import move_words
-from .boardview import deal_label
-from .query import parse_query
+from .boardview import clock_text, deal_label
+from .query import code_in, parse_query
 from .words import card_name, reason, t, tn
 from .clock import Clock
 from .looks import PACE, look_attributes
@@ -186,6 +186,13 @@ class Controller:
         if self._is_top(pile, index):
             self._refuse(t("refuse.no_foundation", card=card_name(cards[index])))
 
+    def column_takes(self, pile: str, index: int) -> bool:
+        """Whether a double tap on this card would move it (or the run from it) to a column."""
+        cards = self.screen.pile_cards(pile)
+        if index >= len(cards) or cards[index] == "??":
+            return False
+        return self.game.tableau_move(pile, len(cards) - index) is not None
+
     def one_tap(self, pile: str, index: int | None) -> bool:
         """One-tap play: the card (or the run from it) goes to its best place; a
         refusal only when nothing takes it."""
@@ -259,7 +266,11 @@ class Controller:
             self._take_back()
             return True
         if not self.game.undo():
-            self._refuse(t("refuse.nothing_to_undo"))
+            limit = self.game.rules.undo_limit
+            if limit is not None and self.game.history_length > 0:
+                self._refuse(tn("refuse.undo_limit", limit))   # there are moves, but the rules keep them
+            else:
+                self._refuse(t("refuse.nothing_to_undo"))
             return False
         self.advisor.undone()
         self._commit()
@@ -338,10 +349,22 @@ class Controller:
         self._replace(game)
         self._commit()
 
-    def open_code(self, code: str) -> str | None:
-        """Open a typed deal code; return the error message, or None on success."""
+    def open_code(self, typed: str) -> str | None:
+        """Open what the player typed or pasted: a deal code, a shared link with
+        one, or a deal number of the game in play.  Return the error message,
+        or None on success."""
+        code = code_in(typed)
         try:
-            game = harp.Game.from_code(code)
+            if code.isdigit():
+                if not 1 <= int(code) <= harp.MAX_DEAL:
+                    return t("msg.deal_number_range", max_deal=harp.MAX_DEAL, number=code[:12])
+                game = self._fresh_game(self.game.game_id, "number", int(code))
+            else:
+                game = harp.Game.from_code(code)
+        except harp.BadCode as error:
+            if error.key == "deal_out_of_range":
+                return t("msg.code_no_deal", code=code[:40], max_deal=harp.MAX_DEAL)
+            return reason(error) or t("msg.not_a_code")
         except ValueError as error:
             return reason(error) or t("msg.not_a_code")
         self.advisor.player_acts()
@@ -448,14 +471,15 @@ class Controller:
         if self.game.is_won() and not self.won_recorded:
             self.won_recorded = True
             seconds = self.clock.stop()
+            feats: list[str] = []
             if self.assisted:                       # Show me won it: not a win of the player's
                 self.stats.abandoned(self.game.game_id)
             else:
-                self.stats.won(self.game.game_id, self.game.view()["score"], int(seconds))
+                feats = feat_words(self.stats.won(self.game.game_id, self.game.view()["score"], int(seconds)))
             self._commit()
-            self.screen.announce(t("say.won", score=self.game.view()["score"]))
+            self.screen.announce(" ".join([t("say.won", score=self.game.view()["score"]), *feats]))
             if self.dialogs:
-                self.dialogs.show_won(self.game.view(), int(seconds), self.assisted)
+                self.dialogs.show_won(self.game.view(), int(seconds), self.assisted, feats)
             return True
         self._commit()
         if by != "solver":                          # Show me speaks through its own panel
@@ -521,6 +545,14 @@ class Controller:
         return {"game": self.game.to_json(), "counted": self.counted,
                 "won_recorded": self.won_recorded, "elapsed": round(self.clock.seconds(), 1),
                 "winnable_at": self.advisor.winnable_at, "assisted": self.assisted}
+
+
+def feat_words(feats: list[tuple[str, int]]) -> list[str]:
+    """What a win boasts of (Stats.won), in the page's words."""
+    words = {"best_time": lambda n: t("won.best_time", time=clock_text(n)),
+             "best_score": lambda n: t("won.best_score", score=n),
+             "streak": lambda n: tn("won.streak", n)}
+    return [words[key](number) for key, number in feats]
 
 
 def checked_previous(data: Any) -> dict[str, Any] | None:

@@ -7,7 +7,7 @@ closes on Escape and gives focus back to the button that opened it.
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import Any, Sequence
 
 import harp
 from pyscript import document, window
@@ -307,14 +307,29 @@ class Dialogs:
             body.appendChild(row)
 
     # -- end of a game -----------------------------------------------------------
-    def show_won(self, view: dict[str, Any], seconds: int, assisted: bool = False) -> None:
+    def show_won(self, view: dict[str, Any], seconds: int, assisted: bool = False,
+                 feats: Sequence[str] = ()) -> None:
+        """The celebration (a tap skips it), then the window with the score and
+        what the win boasts of."""
         by_id("dlg-won-title").textContent = t("won.assisted_title" if assisted else "won.title")
         summary = t("won.summary", score=view["score"], moves=view["moves"], time=clock_text(seconds))
         if assisted:
             summary += " " + t("won.assisted")
         by_id("won-summary").textContent = summary
+        listing = by_id("won-feats")
+        listing.replaceChildren()
+        for line in feats:
+            item = make("li")
+            item.textContent = line
+            listing.appendChild(item)
+        listing.hidden = not feats
         self._close_all()
-        by_id("dlg-won").showModal()
+        code = view["code"]
+
+        def open_window() -> None:
+            if self.controller.game.code == code and self.controller.game.is_won():
+                by_id("dlg-won").showModal()
+        self.renderer.celebrate(open_window, show=not assisted)
 
     def show_stuck(self, checks: list[tuple[str, bool]]) -> bool:
         listing = by_id("stuck-checks")

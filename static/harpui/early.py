@@ -87,7 +87,8 @@ def first_deal(game: harp.Game, languages: Sequence[str]) -> dict[str, Any]:
         words.set_language(spoken)
     return {"format": FORMAT, "code": game.code, "game": game.game_id, "deal": game.deal,
             "columns": len(view["tableau"]), "found": len(view["foundations"]), "draw": view["draw"],
-            "gaps": [layout.DOWN_GAP, layout.UP_GAP, layout.MIN_DOWN_GAP, layout.MIN_UP_GAP],
+            "gaps": [layout.DOWN_GAP, layout.UP_GAP, layout.MIN_DOWN_GAP, layout.MIN_UP_GAP,
+                     layout.MAX_UP_GAP, layout.TAP_PX],
             "piles": piles, "words": said}
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 import time
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import harp
 
@@ -190,8 +190,9 @@ class EmbedDialogs:
             self.renderer.toast(t("msg.opened", code=self.controller.game.code) + self.controller.take_back_note(),
                                 4 if self.controller.take_back_note() else 2.5)
 
-    def show_won(self, view: dict[str, Any], seconds: int, assisted: bool = False) -> None:
-        self.renderer.toast(t("embed.won", score=view["score"], moves=view["moves"]), 8)
+    def show_won(self, view: dict[str, Any], seconds: int, assisted: bool = False,
+                 feats: Sequence[str] = ()) -> None:
+        self.renderer.toast(" ".join([t("embed.won", score=view["score"], moves=view["moves"]), *feats]), 8)
 
     def show_stuck(self, checks: list[tuple[str, bool]]) -> bool:
         self.renderer.toast(t("embed.stuck"), 6)

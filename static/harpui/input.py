@@ -25,6 +25,7 @@ from .ports import DialogWindows
 from .render import Renderer
 
 DRAG_START_PX = 6
+BOARD_ACTIONS = {"undo", "restart", "hint", "finish"}   # toolbar actions that open no window
 CLICK_AFTER_UP_S = 0.8
 
 
@@ -58,7 +59,16 @@ class Input:
 
     # -- toolbar -------------------------------------------------------------
     def _tool(self, ev: Any) -> None:
-        self.act(ev.currentTarget.getAttribute("data-action"))
+        """A toolbar button.  Pressed by pointer (a click with a detail count),
+        an action on the board hands the keyboard back to the board: Enter
+        acts there, not on the button again.  (A window gives the focus back
+        to its button when it closes, as windows do; the arrows move on the
+        board from the toolbar too.)"""
+        action = str(ev.currentTarget.getAttribute("data-action"))
+        by_pointer = int(ev.detail or 0) > 0
+        self.act(action)
+        if by_pointer and action in BOARD_ACTIONS and nil(document.querySelector("dialog[open]")):
+            self._set_focus(self.focus)
 
     def act(self, action: str) -> None:
         self._drop_held()
@@ -199,7 +209,8 @@ class Input:
             return
         tap = (pile, index, now)
         self.last_tap = tap
-        if not self.controller.settings["double_tap"]:
+        if not self.controller.settings["double_tap"] or not self.controller.column_takes(pile, index):
+            # No second tap could move it either: say so at once, not after the double tap's wait.
             self.controller.tap_refused(pile, index)
             return
 
@@ -249,7 +260,9 @@ class Input:
             return
         active = document.activeElement
         in_board = closest(active, "#board") is not None
-        on_page = in_board or nil(active) or str(active.tagName).upper() == "BODY"
+        # The toolbar has no use for the arrows: from there they move on the board too.
+        on_page = (in_board or nil(active) or str(active.tagName).upper() == "BODY"
+                   or closest(active, ".tools") is not None)
         if key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"):
             if on_page:
                 ev.preventDefault()
@@ -265,6 +278,10 @@ class Input:
                 ev.preventDefault()
                 self._drop_held()
                 self.renderer.toast(t("msg.put_back"), 1.5)
+            elif self.renderer.solver_panel_shown():
+                ev.preventDefault()
+                self.advisor.stop_show()
+                self.renderer.hide_solver_panel()
             return
         k = key.lower()
         actions = {"s": "draw", "d": "draw", "u": "undo", "z": "undo", "h": "hint", "n": "new"}

@@ -1,16 +1,21 @@
 """Where each card sits inside its pile, in pixels.  Pure Python.
 
-Columns fan downwards; a long column squeezes its gaps so that it still ends
-above the bottom of the screen (face-up gaps keep the rank readable as long
-as possible, face-down gaps give way first).
+Columns fan downwards.  A column uses the height it has: its face-up cards
+spread out, up to a finger's width apart (TAP_PX), as far as the room down
+to the bottom of the screen allows.  A long column squeezes its gaps so that
+it still ends above the bottom: face-down gaps give way first, then face-up
+ones, but never so far that a face-up card's corner (its rank and suit) is
+hidden.  A column longer than even that runs on below the screen.
 """
 
 from __future__ import annotations
 
 DOWN_GAP = 0.14      # of a card height, between face-down cards
-UP_GAP = 0.30        # of a card height, between face-up cards
+UP_GAP = 0.30        # of a card height, between face-up cards when room is short
 MIN_DOWN_GAP = 0.05
-MIN_UP_GAP = 0.17
+MIN_UP_GAP = 0.25    # the corner's rank and suit (cards.svg: 70 of 280 units) stay in view
+TAP_PX = 44.0        # a face-up card spreads out to a finger's target when the height allows
+MAX_UP_GAP = 0.8     # ... but never more than this much of a card height
 WASTE_FAN = 0.42     # of a card width, between the top three waste cards in draw 3
 
 
@@ -37,6 +42,10 @@ def column_offsets(faces: list[bool], card_h: float, room: float) -> list[float]
             down_gap = max(min_down, (space - ups * up_gap) / downs)
         if total(down_gap, up_gap) > space and ups:
             up_gap = max(MIN_UP_GAP * card_h, (space - downs * down_gap) / ups)
+    elif ups:
+        # Room to spare: the face-up cards spread out, up to a finger's target.
+        widest = max(up_gap, min(TAP_PX, MAX_UP_GAP * card_h))
+        up_gap = min(widest, (space - downs * down_gap) / ups)
     out, y = [], 0.0
     for i in range(n):
         out.append(round(y, 1))

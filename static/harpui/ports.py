@@ -8,7 +8,7 @@ Pure Python: nothing here touches the browser.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence
 
 if TYPE_CHECKING:
     import harp
@@ -90,8 +90,10 @@ class DialogWindows(Protocol):
     def close_game_end(self) -> None:
         """Close a won or stuck window: another game is in play."""
 
-    def show_won(self, view: dict[str, Any], seconds: int, assisted: bool = False) -> None:
-        """The game is won (assisted: Show me finished it, so it does not count)."""
+    def show_won(self, view: dict[str, Any], seconds: int, assisted: bool = False,
+                 feats: Sequence[str] = ()) -> None:
+        """The game is won (assisted: Show me finished it, so it does not count);
+        feats: what the win boasts of ("New best time: 3:12"), in words."""
 
     def show_stuck(self, checks: list[tuple[str, bool]]) -> bool:
         """Nothing useful is left to play: show the four checks.  True when the

@@ -36,3 +36,14 @@ def parse_query(query: str, keep_blank_values: bool = False) -> dict[str, list[s
         if value or keep_blank_values:
             values.setdefault(unquote_plus(name), []).append(unquote_plus(value))
     return values
+
+
+_CODE_IN_LINK = re.compile(r"[?#&]code=([^&#\s]*)")
+
+
+def code_in(text: str) -> str:
+    """The deal code in what a player typed or pasted: the text itself, or the
+    code a shared link names ('https://.../?code=EH1-N-AAAAAAF')."""
+    text = text.strip()
+    found = _CODE_IN_LINK.search(text)
+    return unquote_plus(found.group(1)).strip() if found else text

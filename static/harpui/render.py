@@ -9,19 +9,24 @@ It also owns the transient looks: dragged cards, held cards, hints, toasts.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import harp
 from pyscript import document, window
 
 from . import boardview, early, layout
+from .looks import PACE
 from .cards import FACE_DOWN, SUIT_WORDS, is_face_down, is_red
 from .announce import pile_words
 from .words import card_name, t
-from .dom import by_id, later, make, nil
+from .dom import by_id, later, listen, make, nil
 
 SPRITE = "./static/cards.svg"        # the card art: symbols c-7H, back, f-S...
 FLIP_LIMIT = 24                      # animate moves of at most this many cards
+CELEBRATION_S = 1.8                  # how long the win's celebration lasts at normal speed
+CONFETTI = 28                        # suits that rain down in it
+SUIT_GLYPHS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+FLIGHT_S = 1.0                       # a moved card takes taps again after this, if its slide never ended
 
 
 class Renderer:
@@ -46,6 +51,12 @@ class Renderer:
         self._shape: tuple | None = None
         self._toast_seq = 0
         self._hint_seq = 0
+        self._last: tuple[dict[str, Any], harp.Rules, dict[str, Any]] | None = None
+        self._dock = 0.0        # px at the bottom the solver's panel takes while shown
+        self._flight_seq = 0
+        self._flights: dict[int, int] = {}   # card id -> the flight it is in (taps pass through it)
+        listen(self.board, "transitionend", self._landed)
+        listen(self.board, "transitioncancel", self._landed)
 
     # -- building the piles --------------------------------------------------
     def _build_piles(self, view: dict[str, Any], rules: harp.Rules) -> None:
@@ -64,6 +75,7 @@ class Renderer:
         self.board.setAttribute("data-columns", str(ncols))
         self.board.style.setProperty("--cols", str(ncols))
         self.board.style.setProperty("--found", str(nfound))
+        self.board.setAttribute("data-found", str(nfound))
 
         areas = {"stock": self.stock_area, "waste": self.stock_area,
                  "foundation": self.found_area, "column": self.tableau}
@@ -104,12 +116,13 @@ class Renderer:
         w = float(sample.offsetWidth) or 60.0
         h = w * 1.4
         top = float(self.tableau.getBoundingClientRect().top)
-        room = float(window.innerHeight) - top - 8
+        room = float(window.innerHeight) - top - 8 - self._dock
         return w, h, max(room, h * 2.2)
 
     # -- the render ----------------------------------------------------------
     def render(self, view: dict[str, Any], rules: harp.Rules, info: dict[str, Any]) -> None:
         """Draw view; info carries the header texts and settings."""
+        self._last = (view, rules, info)
         self._show_looks(info.get("looks") or {})
         self._build_piles(view, rules)
         ids = view["ids"]
@@ -238,6 +251,7 @@ class Renderer:
         self.board.setAttribute("data-code", view["code"])   # for people and tests alike
         # Undo also brings back a game left by Restart or New (the take-back).
         by_id("btn-undo").disabled = not (view.get("can_undo", True) or info.get("take_back"))
+        # Finish has a cell of its own in the toolbar, kept while it is hidden (style.css).
         finish = by_id("btn-finish")
         if not nil(finish):
             finish.hidden = not info.get("finish")
@@ -270,8 +284,7 @@ class Renderer:
 
     def _animate(self, before: dict[int, Any]) -> None:
         """FLIP: start moved cards where they were, then let CSS slide them home."""
-        if (self._looks.get("data-motion") == "off"
-                or window.matchMedia("(prefers-reduced-motion: reduce)").matches):
+        if not self._slides():
             return
         for cid, old in before.items():
             el = self.cards.get(cid)
@@ -284,11 +297,88 @@ class Renderer:
             if abs(dx) >= 1 or abs(dy) >= 1:
                 el.style.transform = f"translate({dx:.1f}px, {dy:.1f}px)"
         self.board.offsetWidth  # noqa: B018 - flush layout so the start is drawn
-        for cid in before:
-            el = self.cards.get(cid)
-            if el is not None:
-                el.classList.add("settling")
-                el.style.transform = ""
+        self._fly([self.cards[cid] for cid in before if cid in self.cards])
+
+    def _slides(self) -> bool:
+        """Whether moved cards slide (Options' animations, and the system's reduced motion)."""
+        return not (self._looks.get("data-motion") == "off"
+                    or window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+
+    def _fly(self, els: list[Any]) -> None:
+        """Let els slide home from where their transform puts them.  A card in
+        flight takes no taps (a quick second tap on the stock goes to the stock,
+        not to the card still sliding off it) and passes over the other cards
+        (style.css, .flying).  It lands when its slide ends (_landed), or at
+        the latest after FLIGHT_S."""
+        self._flight_seq += 1
+        seq = self._flight_seq
+        slides = self._slides()
+        for el in els:
+            el.classList.remove("dragging")
+            el.classList.add("settling")
+            if str(el.style.transform) and slides:
+                el.classList.add("flying")
+                self._flights[int(el.getAttribute("data-id"))] = seq
+            el.style.transform = ""
+
+        def landed() -> None:
+            for cid in [c for c, s in self._flights.items() if s == seq]:
+                del self._flights[cid]
+                el = self.cards.get(cid)
+                if el is not None:
+                    el.classList.remove("flying")
+        later(FLIGHT_S, landed)
+
+    def _landed(self, ev: Any) -> None:
+        """A card's slide ended: it takes taps again."""
+        el = ev.target
+        if not nil(el) and el.classList.contains("flying"):
+            el.classList.remove("flying")
+            card_id = el.getAttribute("data-id")
+            if not nil(card_id):
+                self._flights.pop(int(card_id), None)
+
+    # -- the win ---------------------------------------------------------------
+    def celebrate(self, done: Callable[[], None], show: bool = True) -> None:
+        """Suits rain over the board and the foundations hop, for CELEBRATION_S
+        at the animation speed the player chose; then done().  A tap or a key
+        ends it at once.  No motion (Options, or the system's reduced motion),
+        or show False: done() now."""
+        pace = PACE.get(self._looks.get("data-motion", "normal"), 1.0)
+        if (not show or pace == 0.0
+                or window.matchMedia("(prefers-reduced-motion: reduce)").matches):
+            done()
+            return
+        layer = make("div", "celebration")
+        layer.setAttribute("aria-hidden", "true")
+        for i in range(CONFETTI):          # spread by fixed steps: the same rain every time
+            suit = "SHDC"[i % 4]
+            drop = make("span", "red" if suit in "HD" else "black")
+            drop.textContent = SUIT_GLYPHS[suit]
+            # Set through the CSSOM: the page's CSP allows no style attributes in markup.
+            for name, value in (("--x", f"{(i * 37) % 100}vw"), ("--delay", f"{(i * 53) % 700 * pace:.0f}ms"),
+                                ("--drift", f"{((i * 29) % 41) - 20}vw"),
+                                ("--fall", f"{CELEBRATION_S * pace * 700:.0f}ms")):
+                drop.style.setProperty(name, value)
+            layer.appendChild(drop)
+        document.body.appendChild(layer)
+        self.found_area.classList.add("cheer")
+        ended = [False]
+        handlers: list[Any] = []
+
+        def finish(*_: Any) -> None:
+            if ended[0]:
+                return
+            ended[0] = True
+            layer.remove()
+            self.found_area.classList.remove("cheer")
+            for target, name, handler in handlers:
+                target.removeEventListener(name, handler)
+            done()
+        # A click, not a pointerdown: the click then has nothing left to land on in the window.
+        for target, name in ((layer, "click"), (document, "keydown")):
+            handlers.append((target, name, listen(target, name, finish)))
+        later(CELEBRATION_S * pace, finish)
 
     # -- piles for input -------------------------------------------------------
     def pile_cards(self, pile: str) -> list[str]:
@@ -339,11 +429,9 @@ class Renderer:
         return best
 
     def settle(self, els: list[Any]) -> None:
-        """End a drag: cards slide back to where the view puts them."""
-        for el in els:
-            el.classList.remove("dragging")
-            el.classList.add("settling")
-            el.style.transform = ""
+        """End a drag: cards slide back to where the view puts them, over the
+        other cards (a refused drop does not slide back under its neighbours)."""
+        self._fly(els)
 
     # -- marks -----------------------------------------------------------------
     def mark_held(self, pile: str | None, index: int = 0) -> None:
@@ -408,12 +496,27 @@ class Renderer:
         for name in ("showme", "rewind", "stop"):
             by_id(f"solver-{name}").hidden = name not in buttons
         panel.hidden = False
+        self._dock_panel(float(panel.getBoundingClientRect().height) + 12)
         return True
 
     def hide_solver_panel(self) -> None:
         panel = by_id("solver-panel")
         if not nil(panel) and not panel.hidden:
             panel.hidden = True
+        self._dock_panel(0.0)
+
+    def solver_panel_shown(self) -> bool:
+        panel = by_id("solver-panel")
+        return not nil(panel) and not panel.hidden
+
+    def _dock_panel(self, height: float) -> None:
+        """The columns end above the solver's panel while it shows, so the
+        cards a hint names are never under it."""
+        if abs(height - self._dock) < 1:
+            return
+        self._dock = height
+        if self._last is not None:
+            self.render(*self._last)
 
     def show_me_running(self, running: bool) -> None:
         """<html data-show-running> while a Show me play-out runs."""

@@ -62,14 +62,25 @@ class Stats:
     def abandoned(self, game_id: str) -> None:
         self.record(game_id)["streak"] = 0
 
-    def won(self, game_id: str, score: int, seconds: int) -> None:
+    def won(self, game_id: str, score: int, seconds: int) -> list[tuple[str, int]]:
+        """Count a win; return what the win can boast of, as (key, number) pairs:
+        ("best_time", seconds) and ("best_score", score) when it beats an earlier
+        win's, ("streak", n) from two wins in a row on."""
         rec = self.record(game_id)
+        feats: list[tuple[str, int]] = []
+        if rec["won"] and rec["best_time"] is not None and seconds < rec["best_time"]:
+            feats.append(("best_time", seconds))
+        if rec["won"] and score > rec["best_score"]:
+            feats.append(("best_score", score))
         rec["won"] += 1
         rec["streak"] += 1
+        if rec["streak"] >= 2:
+            feats.append(("streak", rec["streak"]))
         rec["best_streak"] = max(rec["best_streak"], rec["streak"])
         rec["best_score"] = max(rec["best_score"], score)
         if rec["best_time"] is None or seconds < rec["best_time"]:
             rec["best_time"] = seconds
+        return feats
 
     @staticmethod
     def win_rate(rec: dict[str, Any]) -> str:

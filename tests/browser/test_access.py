@@ -10,7 +10,7 @@ from __future__ import annotations
 import harp
 from playwright.sync_api import Page, expect
 
-from pagekit import HARPAN1, HARPAN1_WIN, EASY5, Table, keyboard_act, replay
+from pagekit import HARPAN1, HARPAN1_WIN, EASY5, Table, focused_pile, keyboard_act, replay
 
 LIVE = "#announce"
 
@@ -104,3 +104,29 @@ def test_dialogs_keep_the_focus_and_give_it_back(table: Table) -> None:
     page.keyboard.press("Enter")
     for box in [a.bounding_box() for a in page.locator("#dlg-help a").all()]:
         assert box and box["height"] >= 24 and box["width"] >= 24
+
+
+def test_after_a_toolbar_click_the_keys_work_the_board(table: Table) -> None:
+    """A button pressed by pointer hands the keyboard back to the board: the
+    arrows move over the piles, and Enter does not press the button again."""
+    g = harp.Game.from_code(EASY5)
+    page = table.deal(g)
+    for _ in range(2):
+        page.click('#board [data-pile="s"]')
+        g.play("s")
+    page.click("[data-action=undo]")
+    g.undo()
+    expect(page.locator("#moves")).to_have_text(str(g.view()["moves"]))
+    assert focused_pile(page) == "s", "the focus is back on the pile last tapped"
+    page.keyboard.press("Enter")                 # on the stock: a draw, not a second undo
+    g.play("s")
+    expect(page.locator("#moves")).to_have_text(str(g.view()["moves"]))
+    page.keyboard.press("ArrowRight")
+    assert focused_pile(page) == "w", "the arrows move over the board"
+    # A window opened by pointer gives the focus back to its button; the arrows still move on the board.
+    page.click("[data-action=stats]")
+    page.keyboard.press("Escape")
+    expect(page.locator("dialog[open]")).to_have_count(0)
+    expect(page.locator("[data-action=stats]")).to_be_focused()
+    page.keyboard.press("ArrowLeft")
+    assert focused_pile(page) == "s", "the arrows move on the board from the toolbar"

@@ -159,7 +159,7 @@ def test_embed_fits_its_frame(page: Page, site_url: str, host: Server, watch: "W
     assert box["card"] >= (30 if width < 400 else 100), box
     # No site chrome: three tools in view, no links out of the game.
     # (Finish is there too, hidden until foundation moves alone win.)
-    assert frame.locator(".tools button:visible").all_inner_texts() == ["Undo", "New", "Hint"]
+    assert frame.locator(".tools button:visible").all_inner_texts() == ["Undo", "Hint", "New"]
     assert frame.locator("a").count() == 0
 
 

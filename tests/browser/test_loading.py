@@ -1,5 +1,5 @@
 """The loading screen: a first visit's deal and progress at once, and words
-plus a Retry button when the Python runtime cannot load."""
+plus a Retry button when the game cannot load."""
 
 from __future__ import annotations
 
@@ -75,7 +75,7 @@ def test_a_swedish_player_gets_swedish_loading_words_and_retry(
         page.route("**/pyodide.asm.wasm", lambda route: route.abort())
         page.goto(site_url)
         expect(page.locator("html")).to_have_attribute("lang", "sv")
-        expect(page.locator('#loader-steps li[data-step="runtime"]')).to_have_text("Python-miljö")
+        expect(page.locator('#loader-steps li[data-step="runtime"]')).to_have_text("Kort")
         expect(page.locator("#loader-error")).to_contain_text("Spelet kunde inte starta", timeout=30_000)
         expect(page.locator("#loader-text")).to_have_text("Laddningen avbröts.")
         expect(page.get_by_role("button", name="Försök igen")).to_be_focused()

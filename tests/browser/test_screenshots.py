@@ -49,3 +49,25 @@ def test_readme_screenshots(name: str, context: dict[str, Any], tabs: Tabs,
         assert dark == (name == "dark"), f"{name}: the felt is {corner}"
     finally:
         ctx.close()
+
+
+PORTRAIT = {"width": 390, "height": 844}
+
+
+def test_readme_phone_portrait_and_win(tabs: Tabs, browser_context_args: dict[str, Any],
+                                       open_game: Callable[..., Page]) -> None:
+    """A phone held upright: a long game in progress (its longest column
+    fanned down the screen), then the win, with its window."""
+    from test_phone_fit import long_column    # the recorded win's position with the longest column
+    ctx = tabs.new_context(**{**browser_context_args, "viewport": PORTRAIT, "has_touch": True,
+                              "is_mobile": True, "color_scheme": "light"})
+    try:
+        g, _ = long_column()
+        page = open_game(ctx, saved=g)
+        assert png_pixels(shoot(page, "phone-portrait").read_bytes())[:2] == (390, 844)
+        page = open_game(ctx, saved=replay(HARPAN1, HARPAN1_WIN[:-1]))
+        page.locator("[data-action=finish]").tap()
+        page.wait_for_selector("#dlg-won[open]")
+        assert png_pixels(shoot(page, "phone-win").read_bytes())[:2] == (390, 844)
+    finally:
+        ctx.close()

@@ -17,7 +17,7 @@ import functools
 import json
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Sequence
 
 import harp
 import pytest
@@ -144,8 +144,10 @@ class FakeDialogs:
     def close_game_end(self) -> None:
         self.calls.append(("close_game_end",))
 
-    def show_won(self, view: dict[str, Any], seconds: int, assisted: bool = False) -> None:
+    def show_won(self, view: dict[str, Any], seconds: int, assisted: bool = False,
+                 feats: Sequence[str] = ()) -> None:
         self.calls.append(("won", view["code"], assisted))
+        self.feats = list(feats)
 
     def show_stuck(self, checks: list[tuple[str, bool]]) -> bool:
         self.calls.append(("stuck", len(checks)))
@@ -456,6 +458,30 @@ def test_every_change_is_said_to_screen_readers() -> None:
     assert r.screen.said[-1] == "Undone."
 
 
+def test_a_double_tap_is_waited_for_only_where_a_column_takes_the_card() -> None:
+    """Input refuses a lone tap at once when no column takes the card either."""
+    r = rig()                                    # Harpan deal 1: 6H (t2) and 7S (t5) have a column
+    tops = {pile: len(r.screen.pile_cards(pile)) - 1 for pile in ("t1", "t2", "t3", "t5")}
+    assert {pile: r.controller.column_takes(pile, i) for pile, i in tops.items()} == {
+        "t1": False, "t2": True, "t3": False, "t5": True}
+    assert not r.controller.column_takes("t2", 0)                   # a face-down card
+    assert r.log == []
+
+
+def test_undo_at_the_limit_names_the_limit() -> None:
+    """Easy Harp keeps 100 moves of undo: past them, Undo says so, not "Nothing to undo"."""
+    r = rig(harp.Game.new("easy-harp", deal=5).code)
+    limit = r.game.rules.undo_limit
+    assert limit is not None
+    for _ in range(limit + 3):
+        assert r.controller.draw()
+    undone = 0
+    while r.controller.undo():
+        undone += 1
+    assert undone == limit
+    assert r.screen.toasts[-1] == f"Undo goes back {limit} moves at most: this game keeps no more."
+
+
 def test_undo_takes_back_one_action_and_says_when_there_is_none() -> None:
     r = rig()
     assert not r.controller.undo()
@@ -499,6 +525,29 @@ def test_a_typed_code_opens_or_says_why_not() -> None:
     assert r.controller.open_code("EH1-N-AAAAAAF") is None and r.game.game_id == "easy-harp"
     error = r.controller.open_code("nonsense")
     assert error and r.game.game_id == "easy-harp" and r.log == COMMIT
+
+
+def test_a_pasted_link_opens_its_code() -> None:
+    r = rig()
+    link = "https://example.org/harp/?game=harp&code=HA1-N-AAAAAAH#top"
+    assert r.controller.open_code(f"  {link} ") is None
+    assert r.game.code == "HA1-N-AAAAAAH"
+
+
+def test_a_deal_number_opens_that_deal_of_the_game_in_play() -> None:
+    r = rig(harp.Game.new("gargantua", deal=3).code)
+    assert r.controller.open_code("4711") is None
+    assert (r.game.game_id, r.game.deal, r.game.daily) == ("gargantua", 4711, False)
+
+
+def test_numbers_past_the_last_deal_are_called_too_large() -> None:
+    r = rig()
+    before = r.game.code
+    assert r.controller.open_code("8031810175") == "Deal numbers run from 1 to 999999; 8031810175 is too large."
+    assert r.controller.open_code("EH1-N-ZZZZZZZ") == (
+        "The code EH1-N-ZZZZZZZ names no deal: its last seven letters are past deal 999999, the last one. "
+        "Check for a typing slip.")
+    assert r.game.code == before
 
 
 # -- statistics ---------------------------------------------------------------------------------

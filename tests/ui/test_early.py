@@ -69,7 +69,8 @@ def test_a_first_deal_is_the_engines_deal_with_the_renderers_piles_and_words() -
     assert cards["s"] == ["??"] * view["stock"] and cards["w"] == []
     assert [cards[f"t{i + 1}"] for i in range(len(view["tableau"]))] == view["tableau"]
     assert [c[0] for p in deal["piles"] for c in p[4] if p[0] == "t1"] == view["ids"]["tableau"][0]
-    assert deal["gaps"] == [layout.DOWN_GAP, layout.UP_GAP, layout.MIN_DOWN_GAP, layout.MIN_UP_GAP]
+    assert deal["gaps"] == [layout.DOWN_GAP, layout.UP_GAP, layout.MIN_DOWN_GAP, layout.MIN_UP_GAP,
+                            layout.MAX_UP_GAP, layout.TAP_PX]
     en, sv = deal["words"]["en"], deal["words"]["sv"]
     assert en["texts"] == {"game-name": "Easy Harp", "deal-label": "Deal 4", "moves": "0", "score": "0",
                            "passes": en["texts"]["passes"], "clock": "0:00"}

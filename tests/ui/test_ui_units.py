@@ -74,14 +74,35 @@ def test_unreadable_record_is_backed_up_and_reported_once(raw: str) -> None:
 
 def test_columns_fit_their_room() -> None:
     faces = [False] * 8 + [True] * 13
-    loose = layout.column_offsets(faces, card_h=100, room=1000)
-    assert loose[1] - loose[0] == pytest.approx(14) and loose[-1] - loose[-2] == pytest.approx(30)
-    tight = layout.column_offsets(faces, card_h=100, room=400)
-    assert tight[-1] + 100 <= 400 + 0.5
+    tight = layout.column_offsets(faces, card_h=100, room=600)
+    assert tight[-1] + 100 <= 600 + 0.5
     assert all(b > a for a, b in zip(tight, tight[1:]))
     # Face-down gaps give way before face-up ones.
     assert tight[1] - tight[0] < tight[-1] - tight[-2]
     assert layout.column_offsets([], 100, 400) == []
+
+
+def test_a_column_uses_the_height_before_it_squeezes() -> None:
+    faces = [False] * 3 + [True] * 6
+    # Plenty of room: face-up cards spread to a finger's target, face-down ones keep their gap.
+    loose = layout.column_offsets(faces, card_h=57, room=2000)
+    assert loose[1] - loose[0] == pytest.approx(layout.DOWN_GAP * 57, abs=0.1)
+    assert loose[-1] - loose[-2] == pytest.approx(layout.TAP_PX, abs=0.1)
+    # Less room than that: the column ends at the bottom of its room, not above it.
+    some = layout.column_offsets(faces, card_h=57, room=300)
+    assert some[-1] + 57 == pytest.approx(300, abs=0.5)
+    assert layout.UP_GAP * 57 < some[-1] - some[-2] < layout.TAP_PX
+    # A big card never spreads more than MAX_UP_GAP of its height, nor less than UP_GAP.
+    big = layout.column_offsets(faces, card_h=200, room=5000)
+    assert big[-1] - big[-2] == pytest.approx(max(layout.UP_GAP * 200, min(layout.TAP_PX, 160)), abs=0.1)
+
+
+def test_a_squeezed_column_keeps_every_corner_in_view() -> None:
+    faces = [False] * 8 + [True] * 13
+    squeezed = layout.column_offsets(faces, card_h=100, room=150)
+    ups = [b - a for a, b, up in zip(squeezed, squeezed[1:], faces) if up]
+    assert min(ups) == pytest.approx(layout.MIN_UP_GAP * 100, abs=0.1)
+    assert squeezed[-1] + 100 > 150, "a column that cannot fit runs on below its room"
 
 
 def test_waste_fans_the_top_three_in_draw_three() -> None:
@@ -137,3 +158,13 @@ def test_deal_code_in_url() -> None:
     assert url_code("?code=EH1-N-AAAAAAF", "") == "EH1-N-AAAAAAF"
     assert url_code("", "#code=HN1-N-AAAAAAB") == "HN1-N-AAAAAAB"
     assert url_code("?x=1", "#y") is None
+
+
+def test_a_win_boasts_of_a_best_time_a_best_score_and_a_streak() -> None:
+    stats = Stats()
+    assert stats.won("harp", score=500, seconds=300) == []          # a first win beats nothing yet
+    assert stats.won("harp", score=400, seconds=200) == [("best_time", 200), ("streak", 2)]
+    assert stats.won("harp", score=900, seconds=250) == [("best_score", 900), ("streak", 3)]
+    stats.abandoned("harp")
+    assert stats.won("harp", score=100, seconds=999) == []          # the streak starts again
+    assert stats.won("easy-harp", score=1, seconds=1) == []         # each game its own records

@@ -1,0 +1,250 @@
+"""The page on a phone, in a real Chromium with touch, for every game and
+both languages: nothing the player needs sits under a button or off the
+screen, the page is never wider than the screen, the piles never move
+under a finger (not when Finish appears, not at any move of a whole game),
+twelve quick taps on the stock draw twelve cards, and a long column uses
+the height before it squeezes.
+
+One page boots per screen size and language; each game is then dealt to it
+through another tab's save (pagekit.Table), as the other phone tests do."""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Callable, Iterator
+
+import harp
+import pytest
+from playwright.sync_api import Page, expect
+
+from conftest import Tabs, Watch, open_site
+from pagekit import (HARPAN1, HARPAN1_WIN, MOTION, Table, assert_shows, mouse_move, open_seed_page, pile_point,
+                     replay, still, wait_shows)
+
+SIZES = {"portrait": (390, 844), "landscape": (844, 390), "narrow": (360, 740)}
+LOCALES = {"en": "en-US", "sv": "sv-SE"}
+DEAL = 123456          # six digits: the widest deal label
+
+# Everything wrong with how the page fits the screen, as sentences; [] when it fits.
+FIT_JS = """() => {
+  const W = innerWidth, H = innerHeight, problems = [];
+  const doc = document.documentElement;
+  if (doc.scrollWidth > W) problems.push(`the page is ${doc.scrollWidth} px wide on a ${W} px screen`);
+  const shown = el => el.getClientRects().length && getComputedStyle(el).visibility !== "hidden";
+  const buttons = [...document.querySelectorAll(".tools button")].filter(shown);
+  const textBox = el => { const r = document.createRange(); r.selectNodeContents(el); return r.getBoundingClientRect(); };
+  const overlaps = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  const texts = [document.querySelector("#game-name"), ...document.querySelectorAll("#status > span")]
+    .filter(el => el && shown(el) && el.textContent.trim());
+  for (const el of texts) {
+    const r = textBox(el), what = JSON.stringify(el.textContent.trim());
+    if (r.left < -0.5 || r.right > W + 0.5 || r.top < -0.5 || r.bottom > H + 0.5) problems.push(`${what} is off the screen`);
+    for (const b of buttons) if (overlaps(r, b.getBoundingClientRect())) problems.push(`${what} is under ${b.dataset.action}`);
+  }
+  for (const b of buttons) {
+    const r = b.getBoundingClientRect(), word = JSON.stringify(b.textContent.trim());
+    if (r.left < -0.5 || r.right > W + 0.5) problems.push(`${word} is off the screen`);
+    if (b.scrollWidth > b.clientWidth + 1) problems.push(`${word} is cut (${b.scrollWidth} px in ${b.clientWidth})`);
+    const range = document.createRange(); range.selectNodeContents(b);
+    const lines = new Set([...range.getClientRects()].map(q => Math.round(q.top))).size;
+    if (lines > 1) problems.push(`${word} takes ${lines} lines`);
+    if (r.height < 44) problems.push(`${word} is ${r.height} px tall`);
+  }
+  for (const p of document.querySelectorAll("#board .pile[data-pile]")) {
+    const r = p.getBoundingClientRect();
+    if (r.left < -0.5 || r.right > W + 0.5) problems.push(`pile ${p.dataset.pile} runs off the side`);
+  }
+  return problems;
+}"""
+
+# Watches, frame by frame, where every pile and toolbar button is; __moved lists what moved.
+WATCH_JS = """() => {
+  const read = () => Object.fromEntries([...document.querySelectorAll("#board .pile[data-pile], .tools button")]
+    .map(el => { const r = el.getBoundingClientRect();
+                 return [el.dataset.pile || el.dataset.action, [r.left, r.top, r.width].map(Math.round).join()]; }));
+  const first = read();
+  window.__moved = [];
+  const tick = () => {
+    const now = read();
+    for (const key in first) if (now[key] !== first[key]) window.__moved.push(`${key}: ${first[key]} -> ${now[key]}`);
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}"""
+
+
+@pytest.fixture(scope="module")
+def phones(tabs: Tabs, browser_context_args: dict[str, Any], site_url: str,
+           module_watch: Watch) -> Iterator[Callable[..., Table]]:
+    """phones(size, language, **context args): a Table on a touch phone of
+    that size (a SIZES key) in that language, booted once for the module."""
+    made: dict[tuple, Table] = {}
+
+    def get(size: str, language: str = "en", **extra: Any) -> Table:
+        key = (size, language, tuple(sorted(extra.items())))
+        if key not in made:
+            width, height = SIZES[size]
+            args = {**browser_context_args, "has_touch": True, "is_mobile": True, "locale": LOCALES[language],
+                    "viewport": {"width": width, "height": height}, **extra}
+            page = open_site(tabs.take(args), site_url, module_watch)
+            other_tab = page.context.new_page()
+            open_seed_page(other_tab, site_url)
+            made[key] = Table(page, other_tab)
+        return made[key]
+
+    yield get
+    for table in made.values():
+        tabs.give_back(table.page, module_watch)
+
+
+def under_way(game_id: str) -> harp.Game:
+    """A deal of game_id a few moves in, so the status line says all it can."""
+    g = harp.Game.new(game_id, deal=DEAL)
+    for _ in range(3):
+        g.play("s")
+    return g
+
+
+@pytest.mark.parametrize("language", LOCALES)
+@pytest.mark.parametrize("size", SIZES)
+def test_every_game_fits_the_screen(phones: Callable[..., Table], size: str, language: str) -> None:
+    table = phones(size, language)
+    for game_id in harp.GAMES:
+        page = table.deal(under_way(game_id))
+        still(page)
+        assert page.evaluate(FIT_JS) == [], f"{game_id}, {size}, {language}"
+        if harp.Game.new(game_id).view()["passes_left"] is not None:
+            assert (page.text_content("#passes") or "").strip(), f"{game_id} limits its passes: the status says so"
+    # The statistics window fits too.
+    page = table.page
+    page.click("[data-action=stats]")
+    dialog = page.locator("#dlg-stats")
+    expect(dialog).to_be_visible()
+    fits = page.evaluate("""() => {
+      const d = document.querySelector("#dlg-stats").getBoundingClientRect();
+      const wrap = document.querySelector("#dlg-stats .table-wrap");
+      return {left: d.left, right: d.right, top: d.top, bottom: d.bottom, width: innerWidth, height: innerHeight,
+              table: wrap.scrollWidth, room: wrap.clientWidth};
+    }""")
+    page.keyboard.press("Escape")
+    assert fits["left"] >= 0 and fits["right"] <= fits["width"] and fits["bottom"] <= fits["height"], fits
+    assert fits["table"] <= fits["room"] + 1, f"the statistics table is cut: {fits}"
+
+
+@pytest.mark.parametrize("size", ["portrait", "landscape"])
+def test_no_pile_moves_in_a_whole_game_finish_included(phones: Callable[..., Table], size: str) -> None:
+    """Harpan deal 1, played to the point where foundation moves alone win
+    (Finish appears), then finished with Finish: no pile and no toolbar
+    button moves by a pixel at any frame."""
+    table = phones(size)
+    g = harp.Game.from_code(HARPAN1)
+    page = table.deal(g)
+    still(page)
+    page.evaluate(WATCH_JS)
+    finish = page.locator("[data-action=finish]")
+    for move in HARPAN1_WIN:
+        if g.finishing_moves() is not None:
+            break
+        mouse_move(page, move)
+        g.play(move)
+    wait_shows(page, g)
+    expect(finish).to_be_visible()
+    finish.tap()
+    expect(page.locator("#dlg-won")).to_be_visible(timeout=30_000)
+    moved = page.evaluate("window.__moved")
+    assert moved == [], f"moved: {moved[:10]}"
+    page.keyboard.press("Escape")
+
+
+def touch_taps(page: Page, point: tuple[float, float], taps: int, apart_s: float) -> None:
+    """taps real touches (Chromium's input pipeline) at point, apart_s apart:
+    the pace is the player's, not a wait for the page."""
+    cdp = page.context.new_cdp_session(page)
+    try:
+        for _ in range(taps):
+            started = time.monotonic()
+            touch = [{"x": point[0], "y": point[1]}]
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": touch})
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+            time.sleep(max(apart_s - (time.monotonic() - started), 0))
+    finally:
+        cdp.detach()
+
+
+def test_twelve_quick_stock_taps_draw_twelve_cards(phones: Callable[..., Table]) -> None:
+    """Cards slide here (MOTION): each tap comes while the last card drawn is
+    still flying off the stock, and a card in flight takes no taps."""
+    table = phones("portrait", **MOTION)
+    g = harp.Game.new("easy-harp", deal=DEAL)
+    page = table.deal(g)
+    still(page)
+    touch_taps(page, pile_point(page, "s"), 12, 0.06)
+    for _ in range(12):
+        g.play("s")
+    wait_shows(page, g)
+    assert_shows(page, g)
+
+
+# A column's cards, top to bottom: [top, height, face up].
+COLUMN_JS = """(pile) => [...document.querySelectorAll(`#board .pile[data-pile="${pile}"] [data-card]`)]
+  .map(c => { const r = c.getBoundingClientRect(); return [r.top, r.height, c.dataset.card !== "??"]; })"""
+
+
+def long_column() -> tuple[harp.Game, str]:
+    """The position of the recorded Harpan win with the most face-up cards in one column."""
+    g = harp.Game.from_code(HARPAN1)
+    best: tuple[int, int, str] = (0, 0, "t1")
+    for played, move in enumerate(HARPAN1_WIN):
+        g.play(move)
+        for i, column in enumerate(g.view()["tableau"]):
+            ups = sum(card != "??" for card in column)
+            if ups > best[0]:
+                best = (ups, played + 1, f"t{i + 1}")
+    return replay(HARPAN1, HARPAN1_WIN[:best[1]]), best[2]
+
+
+@pytest.mark.parametrize("size", ["portrait", "landscape"])
+def test_a_long_column_uses_the_height_before_it_squeezes(phones: Callable[..., Table], size: str) -> None:
+    g, pile = long_column()
+    table = phones(size)
+    page = table.deal(g)
+    still(page)
+    cards = page.evaluate(COLUMN_JS, pile)
+    height = page.evaluate("innerHeight")
+    card_h = cards[0][1]
+    gaps = [b[0] - a[0] for a, b in zip(cards, cards[1:]) if a[2]]
+    assert len(gaps) >= 8, f"{pile} has {len(gaps)} face-up cards under its top one"
+    bottom = cards[-1][0] + card_h
+    # Either the face-up cards are a finger's target apart, or the column reaches the bottom.
+    spread = min(gaps) >= 43.5
+    assert spread or bottom >= height - 12, f"gaps {gaps}, bottom {bottom} of {height}"
+    assert bottom <= height, f"the column runs off the screen: {bottom} of {height}; {cards}"
+    # Each face-up card's corner (its rank and suit: a quarter of its height) stays in view.
+    assert min(gaps) >= 0.25 * card_h - 0.5, f"gaps {gaps} for cards {card_h:.0f} px tall"
+
+
+def test_a_win_celebrates_until_a_tap_then_says_the_streak(phones: Callable[..., Table]) -> None:
+    """Cards slide here (MOTION), so the win celebrates: the window waits for
+    the celebration, a tap ends it, and a second win in a row says so."""
+    table = phones("portrait", **MOTION)
+    before_win = replay(HARPAN1, HARPAN1_WIN[:-1])
+    for _ in range(2):
+        page = table.deal(before_win)
+        mouse_move(page, HARPAN1_WIN[-1])
+        page.wait_for_selector(".celebration", state="attached")
+        waits = page.evaluate("() => !!document.querySelector('.celebration') && !document.querySelector('#dlg-won').open")
+        assert waits, "the window opened over the celebration"
+        page.touchscreen.tap(SIZES["portrait"][0] / 2, SIZES["portrait"][1] / 2)
+        expect(page.locator(".celebration")).to_have_count(0)
+        expect(page.locator("#dlg-won")).to_be_visible()
+    expect(page.locator("#won-feats")).to_contain_text("2 wins in a row!")
+    page.keyboard.press("Escape")
+
+
+def test_without_motion_the_window_comes_at_once(phones: Callable[..., Table]) -> None:
+    table = phones("portrait")                      # reduced motion, as the system asks
+    page = table.deal(replay(HARPAN1, HARPAN1_WIN[:-1]))
+    mouse_move(page, HARPAN1_WIN[-1])
+    expect(page.locator("#dlg-won")).to_be_visible()
+    assert page.locator(".celebration").count() == 0
+    page.keyboard.press("Escape")
