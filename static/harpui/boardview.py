@@ -52,7 +52,11 @@ def pile_state(name: str, cards: list[str], passes_left: int | None) -> str:
     return "empty"
 
 
-def deal_label(deal: int, daily: bool) -> str:
+def deal_label(deal: int, daily: bool, day: tuple[int, int, int] | None = None) -> str:
+    """"Deal 123456"; a daily deal by its date when day (year, month, day) is known."""
+    if daily and day is not None:
+        month = t("info.months").split()[day[1] - 1]
+        return t("info.daily_on", day=day[2], month=month)
     return t("info.daily" if daily else "info.deal", deal=deal)
 
 

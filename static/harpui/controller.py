@@ -36,6 +36,7 @@ from .thinking import spawn
 from .winnable import Lists
 
 DOUBLE_TAP_S = 0.45
+DAILY_LOOKBACK = 366     # days before today in which daily_date looks for a daily deal's day
 FINISH_STEP_S = 0.07     # Finish plays one card home this often (0 with reduced motion; looks.PACE)
 
 
@@ -65,6 +66,7 @@ class Controller:
         self._sleep = sleep
         self.clock = clock or Clock()
         self._today = today
+        self._daily_seen: tuple[Any, tuple[int, int, int] | None] = (None, None)   # daily_date's last answer
         self._stuck_seen_at = -1
         self._version = 0                  # bumped by every commit
         self.winnable = lists or Lists()   # the certified deal lists (winnable.py)
@@ -423,6 +425,28 @@ class Controller:
         """Rule options remembered for game_id (only valid ones)."""
         return harp.valid_options(self.settings["options"].get(game_id))
 
+    def daily_date(self, game: harp.Game) -> tuple[int, int, int] | None:
+        """The day whose daily deal game is (year, month, day), looked for from
+        today back a year; None for another deal."""
+        if not game.daily:
+            return None
+        key = (game.deal, self.today())
+        if self._daily_seen[0] != key:
+            today = datetime.date(*self.today())
+            found = next((day for day in (today - datetime.timedelta(days=back) for back in range(-1, DAILY_LOOKBACK))
+                          if harp.daily_deal(day) == game.deal), None)
+            self._daily_seen = (key, (found.year, found.month, found.day) if found else None)
+        return self._daily_seen[1]
+
+    def _today_number(self) -> int:
+        return datetime.date(*self.today()).toordinal()
+
+    def daily_words(self) -> str:
+        """The New window's line on today's daily deal: done or not, and the daily streak."""
+        done, streak = self.stats.daily_streak(self._today_number())
+        text = t("daily.done" if done else "daily.open")
+        return f"{text} {tn('daily.streak', streak)}" if streak else text
+
     def today(self) -> tuple[int, int, int]:
         if self._today is not None:
             return self._today()
@@ -475,7 +499,10 @@ class Controller:
             if self.assisted:                       # Show me won it: not a win of the player's
                 self.stats.abandoned(self.game.game_id)
             else:
-                feats = feat_words(self.stats.won(self.game.game_id, self.game.view()["score"], int(seconds)))
+                won = self.stats.won(self.game.game_id, self.game.view()["score"], int(seconds))
+                if self.game.daily and self.daily_date(self.game) == self.today():
+                    won.append(("daily_streak", self.stats.won_daily(self._today_number())))
+                feats = feat_words(won)
             self._commit()
             self.screen.announce(" ".join([t("say.won", score=self.game.view()["score"]), *feats]))
             if self.dialogs:
@@ -511,7 +538,7 @@ class Controller:
 
     def info(self) -> dict[str, Any]:
         g = self.game
-        return {"name": g.rules.name, "deal_label": deal_label(g.deal, g.daily),
+        return {"name": g.rules.name, "deal_label": deal_label(g.deal, g.daily, self.daily_date(g)),
                 "relaxed": self.settings["relaxed"],
                 "take_back": self.previous is not None,
                 "finish": not self._finishing and bool(g.finishing_moves()),
@@ -551,7 +578,8 @@ def feat_words(feats: list[tuple[str, int]]) -> list[str]:
     """What a win boasts of (Stats.won), in the page's words."""
     words = {"best_time": lambda n: t("won.best_time", time=clock_text(n)),
              "best_score": lambda n: t("won.best_score", score=n),
-             "streak": lambda n: tn("won.streak", n)}
+             "streak": lambda n: tn("won.streak", n),
+             "daily_streak": lambda n: t("won.daily") + ("" if n < 2 else " " + tn("daily.streak", n))}
     return [words[key](number) for key, number in feats]
 
 

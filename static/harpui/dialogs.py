@@ -141,6 +141,7 @@ class Dialogs:
         self._code_error("")
         by_id("opt-winnable").checked = bool(self.controller.settings.get("winnable_only"))
         by_id("new-leave-note").hidden = not self.controller.leaving_counts()
+        by_id("daily-note").textContent = self.controller.daily_words()
         self._show_count()
 
     def _show_count(self) -> None:

@@ -26,6 +26,7 @@ FLIP_LIMIT = 24                      # animate moves of at most this many cards
 CELEBRATION_S = 1.8                  # how long the win's celebration lasts at normal speed
 CONFETTI = 28                        # suits that rain down in it
 SUIT_GLYPHS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+DEAL_S = 0.7                         # a new deal's cards all leave the stock within this
 FLIGHT_S = 1.0                       # a moved card takes taps again after this, if its slide never ended
 
 
@@ -56,6 +57,8 @@ class Renderer:
         self._flight_seq = 0
         self._flights: dict[int, int] = {}   # card id -> the flight it is in (taps pass through it)
         listen(self.board, "transitionend", self._landed)
+        listen(self.board, "animationend", self._turned)
+        self._turning = False        # cards turned face up in this render flip over
         listen(self.board, "transitioncancel", self._landed)
 
     # -- building the piles --------------------------------------------------
@@ -153,11 +156,16 @@ class Renderer:
         flip = 0 < len(moved) <= FLIP_LIMIT
         before = {cid: self.cards[cid].getBoundingClientRect() for cid in moved} if flip else {}
 
+        previous = self.view
+        self._turning = self._slides() and previous is not None
         for name, cards, cids, tops, lefts in piles:
             self._render_pile(name, cards, cids, tops, lefts)
             self._label_pile(name, cards, view, card_h, tops)
         self.view = view
-        if flip:
+        if previous is not None and (view["code"] != previous["code"]
+                                     or (view["moves"] == 0 and previous["moves"] > 1)):
+            self._deal(ids["tableau"])              # a new deal, or the deal again (Restart)
+        elif flip:
             self._animate(before)
         self._render_info(view, rules, info)
 
@@ -192,6 +200,8 @@ class Renderer:
                 continue
             if card != old[0]:
                 self._draw_face(el, card)
+                if self._turning and old[0] is not None and is_face_down(old[0]) and not is_face_down(card):
+                    el.classList.add("turning")     # turned face up: it flips over (style.css)
             if name != old[1]:
                 el.setAttribute("data-pile", name)
             if tops[i] != old[2]:
@@ -284,9 +294,14 @@ class Renderer:
 
     def _animate(self, before: dict[int, Any]) -> None:
         """FLIP: start moved cards where they were, then let CSS slide them home."""
-        if not self._slides():
-            return
-        for cid, old in before.items():
+        if self._slides():
+            self._fly(self._start_at(before))
+
+    def _start_at(self, starts: dict[int, Any]) -> list[Any]:
+        """Put each card (by id) back at its start rectangle with a transform,
+        and draw that: the elements, ready for _fly to slide them home."""
+        els = []
+        for cid, old in starts.items():
             el = self.cards.get(cid)
             if el is None:
                 continue
@@ -296,15 +311,30 @@ class Renderer:
             dx, dy = old.left - new.left, old.top - new.top
             if abs(dx) >= 1 or abs(dy) >= 1:
                 el.style.transform = f"translate({dx:.1f}px, {dy:.1f}px)"
+            els.append(el)
         self.board.offsetWidth  # noqa: B018 - flush layout so the start is drawn
-        self._fly([self.cards[cid] for cid in before if cid in self.cards])
+        return els
+
+    def _deal(self, columns: list[list[int]]) -> None:
+        """A new deal: the columns' cards fly out of the stock one after
+        another, row by row as a dealer deals them, within DEAL_S."""
+        if not self._slides():
+            return
+        stock = self.piles["s"].getBoundingClientRect()
+        order = [column[row] for row in range(max(map(len, columns), default=0))
+                 for column in columns if row < len(column)]
+        els = self._start_at({cid: stock for cid in order})
+        step = DEAL_S / max(len(els), 1)
+        for k, el in enumerate(els):
+            el.style.transitionDelay = f"{k * step * 1000:.0f}ms"
+        self._fly(els, DEAL_S)
 
     def _slides(self) -> bool:
         """Whether moved cards slide (Options' animations, and the system's reduced motion)."""
         return not (self._looks.get("data-motion") == "off"
                     or window.matchMedia("(prefers-reduced-motion: reduce)").matches)
 
-    def _fly(self, els: list[Any]) -> None:
+    def _fly(self, els: list[Any], delayed: float = 0.0) -> None:
         """Let els slide home from where their transform puts them.  A card in
         flight takes no taps (a quick second tap on the stock goes to the stock,
         not to the card still sliding off it) and passes over the other cards
@@ -327,13 +357,19 @@ class Renderer:
                 el = self.cards.get(cid)
                 if el is not None:
                     el.classList.remove("flying")
-        later(FLIGHT_S, landed)
+                    el.style.transitionDelay = ""
+        later(FLIGHT_S + delayed, landed)
+
+    def _turned(self, ev: Any) -> None:
+        if not nil(ev.target) and ev.target.classList.contains("turning"):
+            ev.target.classList.remove("turning")
 
     def _landed(self, ev: Any) -> None:
         """A card's slide ended: it takes taps again."""
         el = ev.target
         if not nil(el) and el.classList.contains("flying"):
             el.classList.remove("flying")
+            el.style.transitionDelay = ""
             card_id = el.getAttribute("data-id")
             if not nil(card_id):
                 self._flights.pop(int(card_id), None)

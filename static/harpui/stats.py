@@ -40,14 +40,19 @@ def clean_settings(data: Any) -> dict[str, Any]:
 
 EMPTY_RECORD = {"played": 0, "won": 0, "streak": 0, "best_streak": 0,
                 "best_score": 0, "best_time": None}
+DAILY = "daily"      # the daily deals' record among the games': not a game id
+EMPTY_DAILY = {"last": 0, "streak": 0, "best": 0}   # last: the day (date.toordinal()) a daily deal was last won
 
 
 class Stats:
     def __init__(self, data: Any = None) -> None:
         self.games: dict[str, dict[str, Any]] = {}
+        self.daily = dict(EMPTY_DAILY)
         if isinstance(data, dict):
             for game_id, rec in data.items():
-                if isinstance(rec, dict):
+                if game_id == DAILY and isinstance(rec, dict):
+                    self.daily.update({k: v for k, v in rec.items() if k in EMPTY_DAILY and type(v) is int})
+                elif isinstance(rec, dict):
                     clean = dict(EMPTY_RECORD)
                     clean.update({k: v for k, v in rec.items()
                                   if k in EMPTY_RECORD and (isinstance(v, int) or v is None)})
@@ -88,5 +93,22 @@ class Stats:
             return "\u2013"
         return f"{round(100 * rec['won'] / rec['played'])}%"
 
+    def won_daily(self, day: int) -> int:
+        """Count today's daily deal won (day: date.toordinal()); return the
+        daily streak: days in a row, up to today, with the daily deal won."""
+        rec = self.daily
+        if rec["last"] != day:
+            rec["streak"] = rec["streak"] + 1 if rec["last"] == day - 1 else 1
+            rec["last"] = day
+            rec["best"] = max(rec["best"], rec["streak"])
+        return int(rec["streak"])
+
+    def daily_streak(self, day: int) -> tuple[bool, int]:
+        """(today's daily deal won, the daily streak as it stands today)."""
+        last, streak = self.daily["last"], self.daily["streak"]
+        return last == day, streak if last in (day, day - 1) else 0
+
     def to_data(self) -> dict[str, Any]:
+        if self.daily["last"]:
+            return {**self.games, DAILY: self.daily}
         return self.games

@@ -520,6 +520,26 @@ def test_new_game_remembers_the_rules_chosen_and_keeps_only_valid_ones() -> None
     assert r.log == COMMIT * 3
 
 
+def test_the_daily_deal_is_named_by_its_date() -> None:
+    r = rig()                                              # today is 2 January 2026
+    r.controller.new_game("harp", {}, "daily")
+    assert r.screen.info["deal_label"] == "Daily deal, 2 Jan"
+    last_year = harp.Game.new("harp", deal=harp.daily_deal(datetime.date(2025, 3, 1)), daily=True)
+    assert r.controller.open_code(last_year.code) is None
+    assert r.screen.info["deal_label"] == "Daily deal, 1 Mar"
+    r.controller.new_game("harp", {}, "number", 17)
+    assert r.screen.info["deal_label"] == "Deal 17"
+
+
+def test_the_new_window_says_whether_todays_daily_deal_is_done() -> None:
+    r = rig()                                              # today is 2 January 2026
+    assert r.controller.daily_words() == "Today's daily deal is waiting."
+    r.controller.stats.won_daily(datetime.date(2026, 1, 1).toordinal())
+    assert r.controller.daily_words() == "Today's daily deal is waiting. 1 day in a row."
+    r.controller.stats.won_daily(datetime.date(2026, 1, 2).toordinal())
+    assert r.controller.daily_words() == "Today's daily deal: done \u2713. 2 days in a row."
+
+
 def test_a_typed_code_opens_or_says_why_not() -> None:
     r = rig()
     assert r.controller.open_code("EH1-N-AAAAAAF") is None and r.game.game_id == "easy-harp"

@@ -168,3 +168,18 @@ def test_a_win_boasts_of_a_best_time_a_best_score_and_a_streak() -> None:
     stats.abandoned("harp")
     assert stats.won("harp", score=100, seconds=999) == []          # the streak starts again
     assert stats.won("easy-harp", score=1, seconds=1) == []         # each game its own records
+
+
+def test_the_daily_streak_counts_days_in_a_row() -> None:
+    stats = Stats()
+    assert stats.daily_streak(700_000) == (False, 0)
+    assert stats.won_daily(700_000) == 1
+    assert stats.won_daily(700_000) == 1                        # the same day twice counts once
+    assert stats.daily_streak(700_000) == (True, 1)
+    assert stats.daily_streak(700_001) == (False, 1)            # tomorrow the streak still stands...
+    assert stats.won_daily(700_001) == 2
+    assert stats.daily_streak(700_003) == (False, 0)            # ...a missed day ends it
+    assert stats.won_daily(700_003) == 1
+    again = Stats(stats.to_data())                              # it is saved with the statistics
+    assert again.daily == {"last": 700_003, "streak": 1, "best": 2} and again.games == stats.games
+    assert Stats({"daily": {"last": "x", "streak": 2}}).daily == {"last": 0, "streak": 2, "best": 0}
