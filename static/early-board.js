@@ -176,6 +176,14 @@
       (name === "s" ? pile : card).classList.add("waiting");
       toast(say("boot.early_queued"));
     });
+    // A toolbar button pressed before the game is ready says it will answer in a moment.
+    var tools = document.querySelector(".tools");
+    if (tools) tools.addEventListener("pointerup", function (ev) {
+      var button = ev.target.closest && ev.target.closest("button");
+      if (ready() || !button) return;
+      button.classList.add("waiting");
+      toast(say("boot.button_wait"));
+    });
   }
 
   window.harpEarly = {
@@ -184,7 +192,7 @@
     take: function () {
       var out = taps;
       taps = [];
-      var marked = document.querySelectorAll("#board .waiting");
+      var marked = document.querySelectorAll("#board .waiting, .tools .waiting");
       for (var i = 0; i < marked.length; i++) marked[i].classList.remove("waiting");
       return out;
     }

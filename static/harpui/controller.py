@@ -50,6 +50,7 @@ class Controller:
         self.screen = screen
         self.dialogs: DialogWindows | None = None  # set by start-up: the dialog windows
         self.on_change: list[Callable[[], None]] = []  # called after each commit (input drops a held card)
+        self.sound: Callable[[str], None] = lambda kind: None   # start-up sets harpui.sound's player
         self.settings = clean_settings(None)
         self.stats = Stats()
         self.game: harp.Game = None  # type: ignore[assignment]  # start() puts one in play
@@ -425,6 +426,11 @@ class Controller:
         """Rule options remembered for game_id (only valid ones)."""
         return harp.valid_options(self.settings["options"].get(game_id))
 
+    def in_play(self, game_id: str) -> int:
+        """1 when the game on the table is of game_id, counted as played and not
+        yet won: the win rate leaves it out until it ends."""
+        return int(self.game.game_id == game_id and self.counted and not self.won_recorded)
+
     def daily_date(self, game: harp.Game) -> tuple[int, int, int] | None:
         """The day whose daily deal game is (year, month, day), looked for from
         today back a year; None for another deal."""
@@ -481,6 +487,7 @@ class Controller:
         except harp.IllegalMove as error:
             self._refuse(reason(error))
             return False
+        self.sound("draw" if move == "s" else "move")
         self.previous = None                        # a move of its own: the game left stays left
         if by != "finish":
             self._stop_finish()
@@ -504,6 +511,7 @@ class Controller:
                     won.append(("daily_streak", self.stats.won_daily(self._today_number())))
                 feats = feat_words(won)
             self._commit()
+            self.sound("win")
             self.screen.announce(" ".join([t("say.won", score=self.game.view()["score"]), *feats]))
             if self.dialogs:
                 self.dialogs.show_won(self.game.view(), int(seconds), self.assisted, feats)
@@ -531,6 +539,7 @@ class Controller:
 
     def _refuse(self, message: str) -> None:
         """A refused move: shown when the rules are interactive, always said to screen readers."""
+        self.sound("refuse")
         if self.settings["interactive"]:
             self.screen.toast(message)
         else:

@@ -33,7 +33,7 @@ def help_folder() -> str:
 SWITCHES = (("set-one-tap", "one_tap"), ("set-double-tap", "double_tap"),
             ("set-interactive", "interactive"), ("set-relaxed", "relaxed"),
             ("set-auto-finish", "auto_finish"), ("set-four-colour", "four_colour"),
-            ("set-left-handed", "left_handed"))
+            ("set-left-handed", "left_handed"), ("set-sound", "sound"))
 # Its lists: select id -> setting key (looks.CHOICES holds the values).
 CHOICE_FIELDS = (("set-theme", "theme"), ("set-card-size", "card_size"),
                  ("set-animation", "animation"), ("set-card-back", "card_back"))
@@ -297,7 +297,8 @@ class Dialogs:
                 values = ["0", "0", "\u2013", "0", "0", "\u2013", "\u2013"]
             else:
                 best_time = rec["best_time"]
-                values = [str(rec["played"]), str(rec["won"]), self.controller.stats.win_rate(rec),
+                values = [str(rec["played"]), str(rec["won"]),
+                          self.controller.stats.win_rate(rec, self.controller.in_play(game_id)),
                           str(rec["streak"]), str(rec["best_streak"]),
                           str(rec["best_score"]) if rec["won"] else "\u2013",
                           clock_text(best_time) if rec["won"] and best_time is not None else "\u2013"]

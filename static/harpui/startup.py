@@ -20,6 +20,7 @@ from .input import Input
 from .ports import DialogWindows
 from .pagewords import use_language
 from .render import Renderer
+from .sound import Sounds
 from .stats import clean_settings
 from . import words
 from .words import known_language
@@ -105,6 +106,7 @@ def start_page(
     store = Store(local_storage(), namespace=namespace)
     use_language(known_language(language) or clean_settings(store.load("settings"))["language"])
     controller = Controller(store, renderer, SlicedSolver())
+    controller.sound = Sounds(lambda: bool(controller.settings["sound"])).play
     if window.matchMedia("(prefers-reduced-motion: reduce)").matches:
         controller.finish_step_s = 0.0      # Finish plays the cards home without pauses
     dialogs = make_dialogs(controller, renderer)

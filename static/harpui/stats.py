@@ -18,6 +18,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "relaxed": False,
     "winnable_only": False,      # New Deal picks from the certified winnable deals
     "auto_finish": False,        # Finish by itself: play the cards home once foundation moves alone win
+    "sound": False,              # short tones for moves, refusals and the win (harpui/sound.py)
     "language": "auto",          # "auto" (the browser's), or a language of harpui/words.py
     # The last choices in the New Game window: game id and rule options.
     "game": "easy-harp",
@@ -88,10 +89,13 @@ class Stats:
         return feats
 
     @staticmethod
-    def win_rate(rec: dict[str, Any]) -> str:
-        if not rec["played"]:
+    def win_rate(rec: dict[str, Any], in_play: int = 0) -> str:
+        """Won out of the games finished: in_play games (the one on the table,
+        counted once moved in) are neither won nor lost yet."""
+        finished = rec["played"] - in_play
+        if finished <= 0:
             return "\u2013"
-        return f"{round(100 * rec['won'] / rec['played'])}%"
+        return f"{round(100 * rec['won'] / finished)}%"
 
     def won_daily(self, day: int) -> int:
         """Count today's daily deal won (day: date.toordinal()); return the

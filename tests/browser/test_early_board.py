@@ -115,6 +115,25 @@ def test_taps_before_ready_wait_then_play_if_they_still_fit(
     assert page.locator("#board .waiting").count() == 0
 
 
+def test_a_button_pressed_before_ready_says_it_answers_in_a_moment(
+        context: BrowserContext, open_game: Callable[..., Page]) -> None:
+    g = harp.Game.from_code(EASY5)
+    page = open_game(context, saved=g)
+    board_copy_for(page, g)
+    held = reload_holding_runtime(page)
+    page.wait_for_selector("#board [data-card]", state="visible")
+    undo = page.locator("[data-action=undo]")
+    box = undo.bounding_box()
+    assert box
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)   # disabled: no page.click
+    assert not_ready(page)
+    expect(undo).to_have_class(re.compile(r"\bwaiting\b"))
+    expect(page.locator("#toast")).to_have_text("The game is starting: its buttons answer in a moment.")
+    release(page, held)
+    wait_ready(page)
+    expect(undo).not_to_have_class(re.compile(r"\bwaiting\b"))
+
+
 def damaged_copies(stored: dict[str, Any]) -> dict[str, str]:
     """The board's stored copy, spoiled three ways."""
     another = json.loads(json.dumps(stored))

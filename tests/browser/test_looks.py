@@ -167,3 +167,22 @@ def test_the_system_dark_scheme_and_reduced_motion_are_followed(fresh_page: Call
     expect(page.locator(HTML)).to_have_attribute("data-scheme", "light")
     done(page)
     assert page.evaluate(BAR) == LIGHT_BAR
+
+
+def test_sounds_are_off_until_switched_on(game_page: Page) -> None:
+    """Sounds cannot be heard here, but each one asked for is counted on
+    <html data-sounds> (harpui/sound.py): none while off, one a move once on."""
+    page = game_page
+    stock = '#board [data-pile="s"]'
+    page.click(stock)
+    expect(page.locator("#moves")).to_have_text("1")
+    assert page.get_attribute("html", "data-sounds") is None
+    page.click("[data-action=settings]")
+    page.check("#set-sound")
+    page.get_by_role("button", name="Done").click()
+    page.click(stock)
+    expect(page.locator("html")).to_have_attribute("data-sounds", "1")
+    page.reload()
+    wait_ready(page)
+    page.click(stock)
+    expect(page.locator("html")).to_have_attribute("data-sounds", "1")   # remembered: on after a reload

@@ -540,6 +540,16 @@ def test_the_new_window_says_whether_todays_daily_deal_is_done() -> None:
     assert r.controller.daily_words() == "Today's daily deal: done \u2713. 2 days in a row."
 
 
+def test_a_game_in_play_is_left_out_of_the_win_rate_until_it_ends() -> None:
+    r = rig()
+    assert r.controller.in_play("harpan") == 0              # not moved in yet: not counted
+    r.controller.tap("t7", 6)
+    assert r.controller.stats.record("harpan")["played"] == 1 and r.controller.in_play("harpan") == 1
+    assert r.controller.in_play("easy-harp") == 0
+    r.controller.new_game("harpan", {}, "new", 42)          # left for another: now it is a loss
+    assert r.controller.in_play("harpan") == 0
+
+
 def test_a_typed_code_opens_or_says_why_not() -> None:
     r = rig()
     assert r.controller.open_code("EH1-N-AAAAAAF") is None and r.game.game_id == "easy-harp"

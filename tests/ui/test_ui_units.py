@@ -124,6 +124,8 @@ def test_stats_streaks_and_bests() -> None:
     assert (rec["played"], rec["won"], rec["streak"], rec["best_streak"]) == (3, 2, 0, 2)
     assert rec["best_score"] == 900 and rec["best_time"] == 200
     assert Stats.win_rate(rec) == "67%"
+    assert Stats.win_rate(rec, in_play=1) == "100%"        # a game in play is neither won nor lost
+    assert Stats.win_rate({"played": 1, "won": 0}, in_play=1) == "\u2013"
     assert Stats(json.loads(json.dumps(stats.to_data()))).record("harp") == rec
     assert Stats({"harp": "junk", "x": {"played": "many"}}).record("x")["played"] == 0
 
