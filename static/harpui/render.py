@@ -531,9 +531,17 @@ class Renderer:
         self.announce(text)
         for name in ("showme", "rewind", "stop"):
             by_id(f"solver-{name}").hidden = name not in buttons
+        panel.classList.remove("at-top")
         panel.hidden = False
         self._dock_panel(float(panel.getBoundingClientRect().height) + 12)
+        if self._lowest_card() > float(panel.getBoundingClientRect().top):
+            # The columns cannot end above it (a short landscape screen): over the header instead.
+            panel.classList.add("at-top")
+            self._dock_panel(0.0)
         return True
+
+    def _lowest_card(self) -> float:
+        return max((float(el.getBoundingClientRect().bottom) for el in self.cards.values()), default=0.0)
 
     def hide_solver_panel(self) -> None:
         panel = by_id("solver-panel")

@@ -48,6 +48,17 @@ def reload_holding_runtime(page: Page) -> list[Route]:
     return held
 
 
+def early_board_of(context: BrowserContext, open_game: Callable[..., Page],
+                   g: harp.Game) -> tuple[Page, list[Route]]:
+    """A returning player's page on g, reloaded with the runtime held back,
+    once the early board shows: the page and the held requests."""
+    page = open_game(context, saved=g)
+    board_copy_for(page, g)
+    held = reload_holding_runtime(page)
+    page.wait_for_selector("#board [data-card]", state="visible")
+    return page, held
+
+
 def release(page: Page, held: list[Route]) -> None:
     page.unroute(WASM)
     for route in held:
@@ -86,10 +97,7 @@ def test_reload_shows_the_saved_board_before_python_then_hands_it_over(
 def test_taps_before_ready_wait_then_play_if_they_still_fit(
         context: BrowserContext, open_game: Callable[..., Page]) -> None:
     g = harp.Game.from_code(EASY5)
-    page = open_game(context, saved=g)
-    board_copy_for(page, g)
-    held = reload_holding_runtime(page)
-    page.wait_for_selector("#board [data-card]", state="visible")
+    page, held = early_board_of(context, open_game, g)
 
     # A double tap on the top card of column 2, then a tap on the stock.
     # (Not pagekit.card_point: it waits for animations to end, and the
@@ -117,11 +125,7 @@ def test_taps_before_ready_wait_then_play_if_they_still_fit(
 
 def test_a_button_pressed_before_ready_says_it_answers_in_a_moment(
         context: BrowserContext, open_game: Callable[..., Page]) -> None:
-    g = harp.Game.from_code(EASY5)
-    page = open_game(context, saved=g)
-    board_copy_for(page, g)
-    held = reload_holding_runtime(page)
-    page.wait_for_selector("#board [data-card]", state="visible")
+    page, held = early_board_of(context, open_game, harp.Game.from_code(EASY5))
     undo = page.locator("[data-action=undo]")
     box = undo.bounding_box()
     assert box
@@ -130,7 +134,6 @@ def test_a_button_pressed_before_ready_says_it_answers_in_a_moment(
     expect(undo).to_have_class(re.compile(r"\bwaiting\b"))
     expect(page.locator("#toast")).to_have_text("The game is starting: its buttons answer in a moment.")
     release(page, held)
-    wait_ready(page)
     expect(undo).not_to_have_class(re.compile(r"\bwaiting\b"))
 
 

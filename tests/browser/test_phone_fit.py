@@ -19,7 +19,7 @@ from playwright.sync_api import Page, expect
 
 from conftest import Tabs, Watch, open_site
 from pagekit import (HARPAN1, HARPAN1_WIN, MOTION, Table, assert_shows, mouse_move, open_seed_page, pile_point,
-                     replay, still, wait_shows)
+                     replay, solver_says, still, wait_shows)
 
 SIZES = {"portrait": (390, 844), "landscape": (844, 390), "narrow": (360, 740)}
 LOCALES = {"en": "en-US", "sv": "sv-SE"}
@@ -54,6 +54,22 @@ FIT_JS = """() => {
     const r = p.getBoundingClientRect();
     if (r.left < -0.5 || r.right > W + 0.5) problems.push(`pile ${p.dataset.pile} runs off the side`);
   }
+  return problems;
+}"""
+
+# What makes a pile look like another, as sentences; [] when each looks like what it is.
+PILES_APART_JS = """() => {
+  const problems = [];
+  const art = p => (p.querySelector(".slot-art use") || {getAttribute: () => ""}).getAttribute("href") || "";
+  const found = [...document.querySelectorAll('#board .pile[data-pile^="f"]')];
+  for (const f of found) if (!/#f-/.test(art(f))) problems.push(`${f.dataset.pile} shows ${art(f) || "nothing"}`);
+  const waste = document.querySelector('#board .pile[data-pile="w"]');
+  if (/#f-/.test(art(waste))) problems.push("the waste looks like a foundation");
+  // Beside each other in one row, the foundations stand at least half a card from the waste.
+  const w = waste.getBoundingClientRect(), r = document.querySelector("#foundations").getBoundingClientRect();
+  const sameRow = r.top < w.bottom && w.top < r.bottom;
+  const apart = Math.max(r.left - w.right, w.left - r.right);
+  if (sameRow && apart < w.height / 1.4 / 2) problems.push(`the foundations are ${apart} px from the waste`);
   return problems;
 }"""
 
@@ -113,6 +129,7 @@ def test_every_game_fits_the_screen(phones: Callable[..., Table], size: str, lan
         page = table.deal(under_way(game_id))
         still(page)
         assert page.evaluate(FIT_JS) == [], f"{game_id}, {size}, {language}"
+        assert page.evaluate(PILES_APART_JS) == [], f"{game_id}, {size}, {language}"
         if harp.Game.new(game_id).view()["passes_left"] is not None:
             assert (page.text_content("#passes") or "").strip(), f"{game_id} limits its passes: the status says so"
     # The statistics window fits too.
@@ -171,18 +188,23 @@ def touch_taps(page: Page, point: tuple[float, float], taps: int, apart_s: float
         cdp.detach()
 
 
-def test_twelve_quick_stock_taps_draw_twelve_cards(phones: Callable[..., Table]) -> None:
-    """Cards slide here (MOTION): each tap comes while the last card drawn is
-    still flying off the stock, and a card in flight takes no taps."""
-    table = phones("portrait", **MOTION)
-    g = harp.Game.new("easy-harp", deal=DEAL)
-    page = table.deal(g)
-    still(page)
-    touch_taps(page, pile_point(page, "s"), 12, 0.06)
-    for _ in range(12):
-        g.play("s")
-    wait_shows(page, g)
-    assert_shows(page, g)
+@pytest.mark.parametrize("language", LOCALES)
+def test_twelve_quick_stock_taps_draw_twelve_cards(phones: Callable[..., Table], language: str) -> None:
+    """In every game: cards slide here (MOTION), so each tap comes while the
+    last card drawn is still flying off the stock, and a card in flight takes
+    no taps.  (Big Harp's one pass may end before twelve: then the taps past
+    its end draw nothing, as the engine says.)"""
+    table = phones("portrait", language, **MOTION)
+    for game_id in harp.GAMES:
+        g = harp.Game.new(game_id, deal=DEAL)
+        page = table.deal(g)
+        still(page)
+        touch_taps(page, pile_point(page, "s"), 12, 0.06)
+        for _ in range(12):
+            if "s" in g.legal_moves():
+                g.play("s")
+        wait_shows(page, g)
+        assert_shows(page, g)
 
 
 # A column's cards, top to bottom: [top, height, face up].
@@ -248,3 +270,32 @@ def test_without_motion_the_window_comes_at_once(phones: Callable[..., Table]) -
     expect(page.locator("#dlg-won")).to_be_visible()
     assert page.locator(".celebration").count() == 0
     page.keyboard.press("Escape")
+
+
+LOWEST_JS = """() => Math.max(...[...document.querySelectorAll('#board [data-card]')]
+  .map(c => c.getBoundingClientRect().bottom))"""
+
+
+@pytest.mark.parametrize("size", ["portrait", "landscape"])
+def test_the_hint_leaves_the_cards_in_view_and_escape_closes_it(phones: Callable[..., Table], size: str) -> None:
+    """While the solver's panel shows, no card is under it: the columns end
+    above it, or (here, where they cannot) it sits over the header.  Escape
+    closes it, and the columns take their room back."""
+    g, _ = long_column()
+    page = phones(size).deal(g)             # in landscape its longest column reaches the bottom
+    still(page)
+    before = page.evaluate(LOWEST_JS)
+    page.click("[data-action=hint]")
+    solver_says(page)
+    still(page)
+    covered = page.evaluate("""() => {
+      const p = document.querySelector('#solver-panel').getBoundingClientRect();
+      return [...document.querySelectorAll('#board [data-card]')].filter(c => {
+        const r = c.getBoundingClientRect();
+        return r.left < p.right && p.left < r.right && r.top < p.bottom && p.top < r.bottom;
+      }).map(c => c.dataset.card);
+    }""")
+    assert covered == [], f"under the panel: {covered}"
+    page.keyboard.press("Escape")
+    expect(page.locator("#solver-panel")).to_be_hidden()
+    page.wait_for_function(f"() => Math.abs(({LOWEST_JS})() - {before}) < 1")   # the columns take the room back

@@ -548,6 +548,8 @@ def test_a_game_in_play_is_left_out_of_the_win_rate_until_it_ends() -> None:
     assert r.controller.in_play("easy-harp") == 0
     r.controller.new_game("harpan", {}, "new", 42)          # left for another: now it is a loss
     assert r.controller.in_play("harpan") == 0
+    assert r.controller.undo()                              # brought back: in play again, not a loss
+    assert r.controller.in_play("harpan") == 1 and r.controller.stats.record("harpan")["played"] == 1
 
 
 def test_a_typed_code_opens_or_says_why_not() -> None:
