@@ -189,22 +189,28 @@ class Controller:
         if self._is_top(pile, index):
             self._refuse(t("refuse.no_foundation", card=card_name(cards[index])))
 
+    def _run_at(self, pile: str, index: int | None) -> tuple[list[str], int] | None:
+        """The pile's cards and how many a tap at index picks up (the card and
+        those on it); None where the tap finds no face-up card."""
+        cards = self.screen.pile_cards(pile)
+        if index is None or index >= len(cards) or cards[index] == "??":
+            return None
+        return cards, len(cards) - index
+
     def column_takes(self, pile: str, index: int) -> bool:
         """Whether a double tap on this card would move it (or the run from it) to a column."""
-        cards = self.screen.pile_cards(pile)
-        if index >= len(cards) or cards[index] == "??":
-            return False
-        return self.game.tableau_move(pile, len(cards) - index) is not None
+        run = self._run_at(pile, index)
+        return run is not None and self.game.tableau_move(pile, run[1]) is not None
 
     def one_tap(self, pile: str, index: int | None) -> bool:
         """One-tap play: the card (or the run from it) goes to its best place; a
         refusal only when nothing takes it."""
-        cards = self.screen.pile_cards(pile)
-        if index is None or index >= len(cards) or cards[index] == "??" or pile.startswith("f"):
+        run = self._run_at(pile, index)
+        if run is None or pile.startswith("f"):
             return False
         if pile == "w" and not self._is_top(pile, index):
             return False                    # only the waste's top card plays
-        count = len(cards) - index
+        cards, count = run
         move = self.best_move(pile, count)
         if move is None:
             self._refuse(t("msg.nothing_takes", card=card_name(cards[index])) if count == 1
@@ -229,13 +235,13 @@ class Controller:
 
     def double_tap(self, pile: str, index: int | None) -> bool:
         """Two quick taps: the card (or the run from it) goes to a column."""
-        cards = self.screen.pile_cards(pile)
-        if index is None or index >= len(cards) or cards[index] == "??":
+        run = self._run_at(pile, index)
+        if run is None:
             return False
-        count = len(cards) - index
+        cards, count = run
         move = self.game.tableau_move(pile, count)
         if move is None:
-            self._refuse(t("refuse.no_column", card=card_name(cards[index])) if count == 1
+            self._refuse(t("refuse.no_column", card=card_name(cards[-count])) if count == 1
                          else t("refuse.no_column_run", count=count))
             return False
         return self._play(move)

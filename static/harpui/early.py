@@ -52,7 +52,8 @@ def first_deal(game: harp.Game, languages: Sequence[str]) -> dict[str, Any]:
 
     Card positions are not in it: they depend on the card size, which the
     script measures, and then fans each column with "gaps" (harpui/layout.py's
-    face-down and face-up gaps and their squeezed minimums, in card heights)
+    face-down and face-up gaps, their squeezed minimums and the face-up
+    gap's widest, in card heights, then a finger's target in px)
     as Python's render would.  The piles' names and the status line come in
     each of languages, for the script to pick the page's.  ValueError for a
     game that deals cards to the waste (nothing to fan them by).

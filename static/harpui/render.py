@@ -56,10 +56,10 @@ class Renderer:
         self._dock = 0.0        # px at the bottom the solver's panel takes while shown
         self._flight_seq = 0
         self._flights: dict[int, int] = {}   # card id -> the flight it is in (taps pass through it)
-        listen(self.board, "transitionend", self._landed)
-        listen(self.board, "animationend", self._turned)
         self._turning = False        # cards turned face up in this render flip over
+        listen(self.board, "transitionend", self._landed)
         listen(self.board, "transitioncancel", self._landed)
+        listen(self.board, "animationend", self._turned)
 
     # -- building the piles --------------------------------------------------
     def _build_piles(self, view: dict[str, Any], rules: harp.Rules) -> None:
@@ -342,14 +342,17 @@ class Renderer:
         the latest after FLIGHT_S."""
         self._flight_seq += 1
         seq = self._flight_seq
-        slides = self._slides()
+        slides, flying = self._slides(), False
         for el in els:
             el.classList.remove("dragging")
             el.classList.add("settling")
             if str(el.style.transform) and slides:
                 el.classList.add("flying")
                 self._flights[int(el.getAttribute("data-id"))] = seq
+                flying = True
             el.style.transform = ""
+        if not flying:
+            return
 
         def landed() -> None:
             for cid in [c for c, s in self._flights.items() if s == seq]:
@@ -380,11 +383,10 @@ class Renderer:
         at the animation speed the player chose; then done().  A tap or a key
         ends it at once.  No motion (Options, or the system's reduced motion),
         or show False: done() now."""
-        pace = PACE.get(self._looks.get("data-motion", "normal"), 1.0)
-        if (not show or pace == 0.0
-                or window.matchMedia("(prefers-reduced-motion: reduce)").matches):
+        if not show or not self._slides():
             done()
             return
+        pace = PACE.get(self._looks.get("data-motion", "normal"), 1.0)
         layer = make("div", "celebration")
         layer.setAttribute("aria-hidden", "true")
         for i in range(CONFETTI):          # spread by fixed steps: the same rain every time
@@ -531,13 +533,15 @@ class Renderer:
         self.announce(text)
         for name in ("showme", "rewind", "stop"):
             by_id(f"solver-{name}").hidden = name not in buttons
-        panel.classList.remove("at-top")
-        panel.hidden = False
-        self._dock_panel(float(panel.getBoundingClientRect().height) + 12)
-        if self._lowest_card() > float(panel.getBoundingClientRect().top):
-            # The columns cannot end above it (a short landscape screen): over the header instead.
-            panel.classList.add("at-top")
-            self._dock_panel(0.0)
+        if panel.hidden:                    # a fresh panel is placed afresh; a shown one keeps its place
+            panel.classList.remove("at-top")
+            panel.hidden = False
+        if not panel.classList.contains("at-top"):
+            self._dock_panel(float(panel.getBoundingClientRect().height) + 12)
+            if self._lowest_card() > float(panel.getBoundingClientRect().top):
+                # The columns cannot end above it (a short landscape screen): over the header instead.
+                panel.classList.add("at-top")
+                self._dock_panel(0.0)
         return True
 
     def _lowest_card(self) -> float:
