@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from .common import CHROMIUM, DIST, ENGINE, LOCK_FILE, PYODIDE_DIR, ROOT, run
+from .browsers import APT_PACKAGES as BROWSER_PACKAGES
 from .site import build
 
 
@@ -97,12 +98,13 @@ def install_test_tools() -> None:
 
 
 # Debian packages for the tests and the build, by the program each provides:
-# Chromium for the browser tests, rsvg-convert to render the PNG icons.
-APT_PACKAGES = {CHROMIUM: "chromium", "/usr/bin/rsvg-convert": "librsvg2-bin"}
+# Chromium for the browser tests, Firefox ESR, WebKitGTK and Xvfb for
+# tests/crossbrowser/, rsvg-convert to render the PNG icons.
+APT_PACKAGES = {CHROMIUM: "chromium", "/usr/bin/rsvg-convert": "librsvg2-bin", **BROWSER_PACKAGES}
 
 
-def install_chromium() -> None:
-    """Install Debian's chromium (and librsvg2-bin) with apt-get where missing."""
+def install_browsers() -> None:
+    """Install Debian's browsers (and librsvg2-bin) with apt-get where missing."""
     missing = [package for program, package in APT_PACKAGES.items() if not Path(program).exists()]
     if not missing:
         return
@@ -158,7 +160,7 @@ def run_pytest(pytest_args: Sequence[str], env: dict[str, str] | None = None) ->
 def test(pytest_args: list[str]) -> int:
     """Install what the tests need, build, run pytest and mypy; 0 if all pass."""
     install_test_tools()
-    install_chromium()
+    install_browsers()
     build()
     # The tests' own copy of the site (see tests/conftest.py's site_dir), so a
     # `build.py serve` or another build mid-run can't change it under them.

@@ -197,7 +197,16 @@ async function makeSnapshot(pyodide) {
   try {
     const modules = JSON.parse(pyodide.runPython(SNAPSHOT_MODULES));
     worker = new Worker(new URL("./snapshot-worker.mjs", import.meta.url), { type: "module" });
-    worker.onmessage = (event) => done(event.data.ok ? "made" : "failed", event.data.error);
+    // The worker ends only once this page reads the whole snapshot back:
+    // WebKit drops a write still under way when its worker is terminated,
+    // though the worker's cache.put has resolved (an ephemeral profile
+    // kept nothing at all).
+    worker.onmessage = async (event) => {
+      if (!event.data.ok) return done("failed", event.data.error);
+      const stored = await readSnapshot();
+      done(stored && stored.byteLength === event.data.bytes ? "made" : "failed",
+           stored ? null : "the snapshot was not kept");
+    };
     worker.onerror = (event) => done("failed", event.message || "the worker stopped");
     worker.postMessage({
       indexURL: INDEX_URL, lock: LOCK, cache: CACHE, entry: ENTRY, modules,

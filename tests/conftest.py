@@ -1,6 +1,7 @@
 """Shared pytest setup: the `browser` marker and the built site.
 
-Engine fixtures live in tests/engine/; browser fixtures in tests/browser/.
+Engine fixtures live in tests/engine/; browser fixtures in tests/browser/;
+Firefox and WebKit scenarios in tests/crossbrowser/.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ PHASE = os.environ.get("HARP_TEST_PHASE", "")
 def pytest_configure(config: pytest.Config) -> None:
     """Register the markers (deselect with -m "not browser")."""
     config.addinivalue_line(
-        "markers", "browser: drives the built site in headless Chromium"
+        "markers", "browser: drives the built site in a browser (Chromium, or Firefox and WebKit in tests/crossbrowser/)"
     )
     config.addinivalue_line(
         "markers", "alone: measures wall-clock time in the page, so `build.py test` runs it"
@@ -35,20 +36,22 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Keep this phase's tests (see PHASE); mark every test under tests/browser/
-    as `browser`, and run them last: the fast tests report first."""
+    """Keep this phase's tests (see PHASE); mark every test under
+    tests/crossbrowser/ and tests/browser/ as `browser`, and order them (below)."""
     if PHASE in ("parallel", "alone"):
         wanted = [item for item in items if (item.get_closest_marker("alone") is not None) == (PHASE == "alone")]
         left_out = [item for item in items if item not in wanted]
         if left_out:
             config.hook.pytest_deselected(items=left_out)
         items[:] = wanted
-    browser_dir = Path(__file__).parent / "browser"
-    in_browser = {id(item) for item in items if browser_dir in item.path.parents}
+    browser_dirs = [Path(__file__).parent / "crossbrowser", Path(__file__).parent / "browser"]
+    order = {id(item): next((k for k, d in enumerate(browser_dirs) if d in item.path.parents), None) for item in items}
     for item in items:
-        if id(item) in in_browser:
+        if order[id(item)] is not None:
             item.add_marker(pytest.mark.browser)
-    items.sort(key=lambda item: id(item) in in_browser)  # stable: keeps the order within each group
+    # Firefox's and WebKit's scenarios first (each takes a minute, on a worker of its
+    # own), then the fast tests, then the browser tests; stable within each.
+    items.sort(key=lambda item: {0: 0, None: 1, 1: 2}[order[id(item)]])
 
 
 @pytest.fixture(scope="session")

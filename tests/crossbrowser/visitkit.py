@@ -1,0 +1,170 @@
+"""One scenario a player's visits make, run in Firefox and in WebKit (not a
+test module; tests/crossbrowser/test_*.py run it).
+
+Playwright drives only Chromium here (tests/browser/); buildtools/browsers.py
+drives Debian's Firefox ESR and WebKitGTK.  The scenario serves the built
+site on a server of its own, so it can stop it for the offline visit, and
+checks what the page shows against the same deal played in CPython with
+the `harp` engine, card by card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import build
+import harp
+from buildtools.bench import LAYOUT_JS, POINT_JS, expected_layout, scripted_moves, split_move
+from buildtools.browsers import EngineError, EnginePage, WebKitPage, open_engine
+
+DEAL = "EH1-N-AAAAAAF"      # Easy Harp: taps and drags both come early
+MOVES = 10
+READY_S = 90                 # a plain boot takes 3-9 s in WebKit here; a busy machine stretches it
+MADE_S = 240                 # 10 s after ready, then a second Pyodide in a Worker
+SNAPSHOT_CACHE_PREFIX = "harp-snapshot "
+
+LAYOUT_IS_JS = f"""want => {{
+  const got = ({LAYOUT_JS})(), piles = Object.keys(want);
+  return piles.length === Object.keys(got).length
+    && piles.every(pile => JSON.stringify(got[pile]) === JSON.stringify(want[pile]));
+}}"""
+SETTLED_JS = "() => document.getAnimations().length === 0"
+SNAPSHOT_SETTLED_JS = "() => ['made', 'failed', 'skipped'].includes(document.documentElement.dataset.harpSnapshot)"
+# [cache name, [entry URLs], [their lengths]] of the snapshot caches.
+SNAPSHOT_ENTRIES_JS = """async prefix => {
+  const out = [];
+  for (const name of await caches.keys()) {
+    if (!name.startsWith(prefix)) continue;
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      const body = await (await cache.match(request)).arrayBuffer();
+      out.push([name, request.url, body.byteLength]);
+    }
+  }
+  return out;
+}"""
+SPOIL_SNAPSHOT_JS = """async prefix => {
+  for (const name of await caches.keys()) {
+    if (!name.startsWith(prefix)) continue;
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      const real = new Uint8Array(await (await cache.match(request)).arrayBuffer());
+      const garbage = real.map((b, i) => (i * 7919) & 0xff);
+      await cache.put(request, new Response(garbage, {headers: {'X-Harp-Length': String(garbage.length)}}));
+    }
+  }
+}"""
+CENTRE_JS = """selector => {
+  const r = document.querySelector(selector).getBoundingClientRect();
+  return [r.left + r.width / 2, r.top + r.height / 2];
+}"""
+WORKER_ACTIVATED_JS = """async () => {
+  const registration = await navigator.serviceWorker.ready;
+  return registration.active && registration.active.state === 'activated';
+}"""
+
+
+@contextmanager
+def engine_page(name: str) -> Iterator[EnginePage]:
+    page = open_engine(name)
+    try:
+        yield page
+    finally:
+        page.close()
+
+
+class Visits:
+    """The scenario's page and the engine's game it is checked against."""
+
+    def __init__(self, page: EnginePage) -> None:
+        self.page = page
+        self.game = harp.Game.from_code(DEAL)
+
+    def ready(self, step: str) -> None:
+        self.page.wait_ready(READY_S)
+        if isinstance(self.page, WebKitPage):
+            self.page.collect_errors()
+        self.shows_game(step)
+
+    def shows_game(self, step: str) -> None:
+        """The board shows the engine's game, every pile card by card."""
+        want = expected_layout(self.game)
+        try:
+            self.page.wait(LAYOUT_IS_JS, 10, want)
+        except EngineError:
+            got = self.page.run(LAYOUT_JS)
+            wrong = {pile: (got.get(pile), cards) for pile, cards in want.items() if got.get(pile) != cards}
+            raise AssertionError(f"{self.page.name}, {step}: the board is not the engine's: {wrong}") from None
+
+    def play(self, gesture: str, move: str) -> None:
+        """Make move with gesture ('tap' or 'drag') as a player would."""
+        self.page.wait(SETTLED_JS, 10)
+        src, n, dst = split_move(move)
+        if gesture == "tap":
+            self.page.tap(*self.page.run(POINT_JS, [src, -1]))
+        else:
+            self.page.drag(tuple(self.page.run(POINT_JS, [src, -n])), tuple(self.page.run(POINT_JS, [dst, -1])))
+        self.game.play(move)
+        self.shows_game(f"after {gesture} {move}")
+
+    def snapshot_entries(self) -> list[list[object]]:
+        return list(self.page.run(SNAPSHOT_ENTRIES_JS, SNAPSHOT_CACHE_PREFIX))
+
+
+def run_scenario(name: str, site_dir: Path) -> None:
+    """A first visit, moves, Undo, a reload, the snapshot made and booted
+    from, a spoilt snapshot, an offline reload, and no script errors."""
+    with engine_page(name) as page:
+        visits = Visits(page)
+        with build.serving(site_dir, header_rules=build.netlify_header_rules()) as url:
+            online(visits, url)
+        # Offline: the server is gone; the service worker serves the game.
+        page.reload()
+        visits.ready("offline")
+        visits.play("tap", "s")
+        errors = page.page_errors()
+    assert not errors, f"{name}: script errors: {errors}"
+
+
+def online(visits: Visits, url: str) -> None:
+    page, name = visits.page, visits.page.name
+    # A first visit: a plain boot, and no snapshot made.
+    page.goto(f"{url}?code={DEAL}")
+    visits.ready("first visit")
+    assert page.attribute("data-harp-boot") == "plain", f"{name}: a first visit boots plain"
+    page.wait(SNAPSHOT_SETTLED_JS, 30)
+    assert page.attribute("data-harp-snapshot") == "skipped", f"{name}: a first visit makes no snapshot"
+
+    # Moves, taps and drags, each checked against the engine card by card.
+    for gesture, move in scripted_moves(DEAL, MOVES):
+        visits.play(gesture, move)
+
+    # Undo, from the toolbar.
+    page.tap(*page.run(CENTRE_JS, '[data-action="undo"]'))
+    visits.game.undo()
+    visits.shows_game("after Undo")
+
+    # A reload keeps the game; this returning visit makes the snapshot.
+    page.wait(WORKER_ACTIVATED_JS, READY_S)
+    page.reload()
+    visits.ready("after a reload")
+    page.wait(SNAPSHOT_SETTLED_JS, MADE_S)
+    assert page.attribute("data-harp-snapshot") == "made", f"{name}: the returning visit made a snapshot"
+    entries = visits.snapshot_entries()
+    assert len(entries) == 1 and int(str(entries[0][2])) > 1_000_000, \
+        f"{name}: Cache Storage holds the snapshot once the page says made: {entries}"
+
+    # The next visit boots from it, and plays.
+    page.reload()
+    visits.ready("booted from the snapshot")
+    assert page.attribute("data-harp-boot") == "snapshot", f"{name}: the visit after it boots from the snapshot"
+    visits.play("tap", "s")
+
+    # A spoilt snapshot: the visit falls back to a plain boot, and plays.
+    page.run(SPOIL_SNAPSHOT_JS, SNAPSHOT_CACHE_PREFIX)
+    page.reload()
+    visits.ready("with a spoilt snapshot")
+    assert page.attribute("data-harp-boot") == "plain", f"{name}: a spoilt snapshot is not booted from"
+    visits.play("tap", "s")
