@@ -1,4 +1,5 @@
-"""`build.py bench`: how long the game takes to show and to answer, in headless Chromium.
+"""`build.py bench`: how long the game takes to show and to answer, in headless Chromium
+(and how long it takes to be ready in Firefox ESR and WebKitGTK: bench_browsers.py).
 
 It builds the site (or takes --site DIR), copies it into a temporary folder
 beside a bare Pyodide page (bench-pyodide.html: the same vendored files, and
@@ -29,7 +30,11 @@ navigation's start (performance.now() in the page):
   paint, about 100 ms here, not the move);
 - bytes: what the server sent (bodies, gzip as sent) during the first visit,
   service worker precache included, during the repeat visit (the snapshot's
-  making included) and during the snapshot visit;
+  making included) and during the snapshot visit; and the first visit's
+  files again as brotli would send them (the host's choice: buildtools/server.py
+  sends gzip);
+- ready and bare Pyodide in Firefox ESR and WebKitGTK, first visit and
+  snapshot visit (bench_browsers.py; --no-engines skips them);
 - boot steps: when PyScript reported its interpreter (Pyodide) loaded, the
   [files] unpacked, main.py started (py:ready), the first board, and ready.
 
@@ -59,7 +64,9 @@ from typing import TYPE_CHECKING, Any
 from .common import CHROMIUM, CHROMIUM_ARGS, DIST, PYODIDE_DIR
 from .server import gzipped, make_server, netlify_header_rules
 from .site import build
-from .sizes import COMPRESSIBLE
+from . import bench_browsers
+from .browsers import ENGINES
+from .sizes import COMPRESSIBLE, brotli_sizes
 from .snapshot import page_lock
 
 if TYPE_CHECKING:
@@ -67,6 +74,7 @@ if TYPE_CHECKING:
 
 RUNS = 3
 PHONE_RUNS = 1
+ENGINE_RUNS = 1
 DEAL = "EH1-N-AAAAAAF"          # the deal the move latency is measured on
 MOVES = 20                      # scripted taps and drags per run
 BARE_PAGE = "bench-pyodide.html"
@@ -93,7 +101,8 @@ BARE_MJS = """// The bench's baseline: Pyodide alone, from the site's own vendor
 // with the lock file the game's boot module holds (the site ships no other).
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
 await loadPyodide({ lockFileContents: __LOCK__, __STDLIB__ });
-window.__bench.events.pyodide = performance.now();
+performance.mark("pyodide-ready");        // read by browsers the probe cannot enter
+if (window.__bench) window.__bench.events.pyodide = performance.now();
 """
 
 # Runs in every page before its own scripts: timestamps (ms since the
@@ -233,12 +242,16 @@ class Figure:
 # -- arguments -----------------------------------------------------------------
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     """bench's own options (build.py passes what follows `bench`)."""
-    parser = argparse.ArgumentParser(prog="build.py bench", description="Time the game in headless Chromium.")
+    parser = argparse.ArgumentParser(prog="build.py bench", description="Time the game in headless Chromium, Firefox ESR and WebKitGTK.")
     parser.add_argument("--runs", type=positive, default=RUNS, help=f"desktop runs (default {RUNS})")
     parser.add_argument("--phone", action=argparse.BooleanOptionalAction, default=True,
                         help="also measure the phone profile (default: yes; --no-phone skips it)")
     parser.add_argument("--phone-runs", type=positive, default=PHONE_RUNS,
                         help=f"phone profile runs (default {PHONE_RUNS}: a run takes minutes)")
+    parser.add_argument("--engines", action=argparse.BooleanOptionalAction, default=True,
+                        help="also time Firefox ESR and WebKitGTK (default: yes; --no-engines skips them)")
+    parser.add_argument("--engine-runs", type=positive, default=ENGINE_RUNS,
+                        help=f"runs of each of Firefox and WebKit (default {ENGINE_RUNS})")
     parser.add_argument("--moves", type=positive, default=MOVES, help=f"scripted moves per run (default {MOVES})")
     parser.add_argument("--site", type=Path, default=None,
                         help="a built site to measure instead of building dist/")
@@ -308,6 +321,7 @@ def split_move(move: str) -> tuple[str, int, str]:
 class Served:
     url: str
     byte_log: list[tuple[str, int, int]]
+    first_visit: list[str] = field(default_factory=list)   # paths sent whole in the first desktop visit
 
     def mark(self) -> int:
         return len(self.byte_log)
@@ -486,9 +500,13 @@ def new_results() -> Results:
             r.declare(name)
         if prefix in ("", "phone: "):
             r.declare(own_stdlib_name(prefix))
+    for engine in ENGINES:
+        for name in bench_browsers.figure_names(engine):
+            r.declare(name)
     r.declare("move latency", "latency")
     for name in BYTE_FIGURES:
         r.declare(name, "bytes")
+    r.declare(BROTLI_FIGURE, "bytes")
     return r
 
 
@@ -507,6 +525,18 @@ def record_visits(results: Results, prefix: str, game: Visit, bare: Visit) -> No
 
 
 BYTE_FIGURES = ("bytes: first visit", "bytes: repeat visit", "bytes: snapshot visit")
+BROTLI_FIGURE = "bytes: first visit, brotli"
+
+
+def brotli_total(site: Path, sent: Sequence[str]) -> float | None:
+    """What the first visit's responses (paths in the served site) would be
+    where the host serves brotli: compressible files at brotli's best, the rest
+    as they are.  None if no first visit was logged."""
+    if not sent:
+        return None
+    files = [site / path.split("?")[0].lstrip("/") for path in sent]
+    files = [f / "index.html" if f.is_dir() else f for f in files]
+    return float(sum(brotli_sizes(files).values()))
 
 
 def run_once(playwright: Playwright, served: Served, results: Results, phone: bool, moves: int) -> None:
@@ -530,6 +560,8 @@ def run_once(playwright: Playwright, served: Served, results: Results, phone: bo
             game_visits.append(visit(context, game_url, phone, GAME_EVENTS, after))
             served.quiet()
             sent, responses = served.since(mark)
+            if byte_figure == BYTE_FIGURES[0] and not phone and not served.first_visit:
+                served.first_visit = [path for path, status, _ in served.byte_log[mark:] if status == 200]
             if not phone:
                 results[byte_figure].add(None if game_visits[-1].failed else sent, why=game_visits[-1].failed)
                 results[byte_figure].extra.append(responses)
@@ -554,7 +586,7 @@ def run_once(playwright: Playwright, served: Served, results: Results, phone: bo
     record_visits(results, prefix + "snapshot: ", snapshot, bare_repeat)
 
 
-def measure(site: Path, runs: int, phone_runs: int, moves: int,
+def measure(site: Path, runs: int, phone_runs: int, moves: int, engine_runs: int = 0,
             log: Callable[[str], None] = print) -> Results:
     """Serve a copy of site and run the profiles; the figures."""
     from playwright.sync_api import sync_playwright
@@ -577,6 +609,10 @@ def measure(site: Path, runs: int, phone_runs: int, moves: int,
                     started = time.monotonic()
                     run_once(playwright, served, results, True, moves)
                     log(f"phone run {i + 1}/{phone_runs}: {time.monotonic() - started:.0f} s")
+            if engine_runs:
+                bench_browsers.measure(lambda name, value, base, why: results[name].add(value, base, why),
+                                       served.url, served.url + BARE_PAGE, engine_runs, log)
+            results[BROTLI_FIGURE].add(brotli_total(copy, served.first_visit), why="no first visit measured")
         finally:
             server.shutdown()
             server.server_close()
@@ -585,6 +621,10 @@ def measure(site: Path, runs: int, phone_runs: int, moves: int,
         for name in (figure_names("phone: ") + [own_stdlib_name("phone: ")] + figure_names("phone repeat: ")
                      + figure_names("phone snapshot: ")):
             results[name].missing = "phone profile not run (--no-phone)"
+    if engine_runs == 0:
+        for engine in ENGINES:
+            for name in bench_browsers.figure_names(engine):
+                results[name].missing = "not run (--no-engines)"
     return results
 
 
@@ -614,6 +654,7 @@ def bench(argv: Sequence[str]) -> int:
         return 2
     site = args.site or build(DIST)
     phone_runs = args.phone_runs if args.phone else 0
-    results = measure(site, args.runs, phone_runs, args.moves, log=lambda s: print(s, flush=True))
+    engine_runs = args.engine_runs if args.engines else 0
+    results = measure(site, args.runs, phone_runs, args.moves, engine_runs, log=lambda s: print(s, flush=True))
     print(report(results, args.runs, phone_runs), end="", flush=True)
     return 0

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import gzip
+import json
+import subprocess
+from collections.abc import Sequence
 from pathlib import Path
 
 from .offline import precached_files
@@ -14,6 +17,26 @@ COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".json", ".svg", ".toml", ".py",
 def gzip_bytes(data: bytes) -> bytes:
     """data as a static host sends it compressed: gzip -6 (build.serving does the same)."""
     return gzip.compress(data, compresslevel=6, mtime=0)
+
+
+# Brotli at its best (quality 11), as a host precompresses: Node's zlib has it,
+# Python's standard library does not.
+BROTLI_JS = """
+const zlib = require("zlib"), fs = require("fs");
+const files = JSON.parse(fs.readFileSync(0, "utf8"));
+console.log(JSON.stringify(files.map(([path, compress]) => compress
+  ? zlib.brotliCompressSync(fs.readFileSync(path), {params: {[zlib.constants.BROTLI_PARAM_QUALITY]: 11}}).length
+  : fs.statSync(path).size)));
+"""
+
+
+def brotli_sizes(paths: Sequence[Path]) -> dict[Path, int]:
+    """Bytes a host serving brotli sends for each path: brotli -11 for what it
+    compresses (COMPRESSIBLE), else the file.  Runs Node (the build needs it)."""
+    files = [[str(p), p.suffix in COMPRESSIBLE] for p in paths]
+    done = subprocess.run(["node", "-e", BROTLI_JS], input=json.dumps(files), capture_output=True, text=True,
+                          check=True)
+    return dict(zip(paths, json.loads(done.stdout)))
 
 
 def transfer_size(path: Path) -> int:

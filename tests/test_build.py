@@ -565,7 +565,9 @@ def test_server_answers_conditional_requests_with_304(tmp_path: Path) -> None:
         assert gz_etag != etag, "each encoding has its own tag"
         assert get(url + "a.js", **{"Accept-Encoding": "gzip", "If-None-Match": etag})[0] == 200
         assert get(url, **{"If-None-Match": get(url)[1]["ETag"]})[0] == 304, "a folder's index.html too"
-    assert log[0] == ("/a.js", 200, 10) and log[1] == ("/a.js", 304, 0)
+    # Each handler thread logs once its answer is sent, so the client may be
+    # on to its next request first: the entries' order is not the requests'.
+    assert ("/a.js", 200, 10) in log and ("/a.js", 304, 0) in log
 
 
 def test_server_is_quiet_when_a_client_hangs_up_but_not_on_other_errors(

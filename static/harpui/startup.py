@@ -147,5 +147,6 @@ def start_page(
     controller.relayout()      # measure again now that the page is fully laid out
     keeper.soon()
     document.documentElement.setAttribute("data-harp-ready", "")
+    window.performance.mark("harp-ready")   # when, for `build.py bench` in any browser
     replay_early_taps(page)
     return page

@@ -1,6 +1,8 @@
 """`python3 build.py bench` runs end to end in its quick mode and prints
-every figure. No time is asserted: the figures are measurements, and this
-machine's load is not ours to judge."""
+every figure, Firefox's and WebKit's included. No time is asserted: the
+figures are measurements, and this machine's load is not ours to judge.
+They are checked for sense only: positive, bare Pyodide 1.00x of itself,
+the first board before ready."""
 
 from __future__ import annotations
 
@@ -23,6 +25,17 @@ def test_bench_quick_mode_prints_every_figure(site_dir: Path) -> None:
         assert line is not None, f"{name} missing from:\n{done.stdout}"
         if name.startswith("phone"):
             assert "n/a (phone profile not run (--no-phone))" in line
-        else:
-            assert "n/a" not in line, f"{name} was not measured: {line}"
+            continue
+        assert "n/a" not in line, f"{name} was not measured: {line}"
+        assert figure(lines, name) > 0, f"{name} is not positive: {line}"
+        if name.endswith("bare Pyodide"):
+            assert line.endswith("1.00x bare Pyodide"), line
+    for prefix in ("", "repeat: ", "snapshot: "):
+        assert figure(lines, prefix + "first board") < figure(lines, prefix + "ready"), done.stdout
     assert any(s.startswith("boot, first visit: ") for s in lines)
+
+
+def figure(lines: list[str], name: str) -> float:
+    """The number a figure's line starts with (ms, bytes)."""
+    line = next(s for s in lines if s.startswith(name + " "))
+    return float(line[len(name):].split()[0].replace(",", ""))
