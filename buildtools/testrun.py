@@ -116,13 +116,16 @@ def install_browsers() -> None:
 
 
 def parallel_args(pytest_args: Sequence[str]) -> list[str]:
-    """pytest-xdist's arguments: one worker a core (at most four), each test
-    file on one worker, so a module's shared page or fixture is set up once.
-    None where the caller chose (-n, --numprocesses, -p no:xdist)."""
+    """pytest-xdist's arguments: two workers a core (at least two, at most
+    four), each test file on one worker, so a module's shared page or fixture
+    is set up once.  Two a core, because a browser test's worker spends much
+    of its time waiting on its browser (measured on 2 cores: the parallel
+    phase took 653 s on 2 workers, 515 s on 4).  None where the caller chose
+    (-n, --numprocesses, -p no:xdist)."""
     chosen = any(a.startswith(("-n", "--numprocesses", "--dist")) or a == "no:xdist" for a in pytest_args)
     if chosen:
         return []
-    workers = max(1, min(os.cpu_count() or 1, 4))
+    workers = max(2, min(2 * (os.cpu_count() or 1), 4))
     return ["-n", str(workers), "--dist", "loadfile"]
 
 
