@@ -13,6 +13,13 @@ order, as embed.html does with the toolbar:
     <!-- include: toolbar.html pick="undo new hint" -->
 
 Lines that are template comments, <!--# ... -->, are left out of the page.
+
+The card art goes into each page itself (the line <!-- card art -->), not
+as <use href="static/cards.svg#..."> references: WebKit draws an external
+sprite late, and at ready 3 of 6 WebKitGTK visits here showed every card
+face blank.  The pages' policy refuses style attributes, so each of the
+sprite's becomes a class, whose rule the build appends to the page's
+style.css (page_sprite).  The help pages keep using static/cards.svg.
 """
 
 from __future__ import annotations
@@ -26,6 +33,8 @@ from .common import ROOT
 from .firstdeals import fill_first_deals, first_deals
 
 PAGES = ("index.html", "embed.html")
+SPRITE = ROOT / "static" / "cards.svg"
+SPRITE_LINE = re.compile(r"^[ \t]*<!-- card art -->[ \t]*\n", re.M)
 FRAGMENTS = ROOT / "templates"
 CATALOGUE = ROOT / "static" / "harpui" / "lang" / "en.json"   # the page's words as first served
 
@@ -126,13 +135,39 @@ def fill_boot_words(page: str, by_language: dict[str, dict[str, str]]) -> str:
     return page.replace(BOOT_WORDS, BOOT_WORDS.replace("></", f">{data}</"))
 
 
+def page_sprite(svg: str) -> tuple[str, str]:
+    """The card sprite as markup for a page, and the CSS rules it needs: each
+    distinct style attribute becomes a class art-1, art-2, ... (a page's policy
+    refuses style attributes; its style sheets are its own)."""
+    classes: dict[str, str] = {}
+
+    def to_class(match: re.Match[str]) -> str:
+        return f'class="{classes.setdefault(match.group(1), f"art-{len(classes) + 1}")}"'
+
+    markup = re.sub(r'\sstyle="([^"]*)"', lambda m: " " + to_class(m), svg)
+    markup = re.sub(r"<!--.*?-->\s*", "", markup, flags=re.S)
+    markup, found = re.subn(r"^<svg [^>]*>", '<svg class="sprite" aria-hidden="true" focusable="false">', markup.strip())
+    if not found or "style=" in markup:
+        raise ValueError(f"{SPRITE.name}: not a sprite this build can put into a page")
+    rules = "".join(f".{name} {{ {declarations} }}\n" for declarations, name in classes.items())
+    return markup, "\n/* The card art's classes (buildtools/pages.py, page_sprite). */\n" + rules
+
+
 def write_pages(dist: Path, root: Path = ROOT, fragments: Path = FRAGMENTS) -> list[Path]:
-    """Write dist/index.html and dist/embed.html from their templates; return their paths."""
+    """Write dist/index.html and dist/embed.html from their templates, with the
+    card art in each, and its rules at the end of dist/static/style.css (copied
+    there first); return the pages' paths."""
     written = []
     by_language = catalogues()
     deals = first_deals()
+    sprite, rules = page_sprite(SPRITE.read_text(encoding="utf-8"))
+    with open(dist / "static" / "style.css", "a", encoding="utf-8") as css:
+        css.write(rules)
     for name in PAGES:
         page = assemble((root / name).read_text(encoding="utf-8"), fragments)
+        page, found = SPRITE_LINE.subn(lambda _: sprite + "\n", page)
+        if found != 1:
+            raise ValueError(f"{name}: one <!-- card art --> line expected, found {found}")
         page = fill_words(page, by_language[CATALOGUE.stem], by_language)
         page = fill_boot_words(page, by_language)
         page = fill_first_deals(page, deals)

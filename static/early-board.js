@@ -34,7 +34,7 @@
  */
 (function () {
   "use strict";
-  var SPRITE = "./static/cards.svg";
+  var SPRITE = "";   // the card art is in the page (buildtools/pages.py)
   var DRAG_PX = 6;
   var root = document.documentElement;
   var namespace = root.classList.contains("embed") ? "embed." : "";

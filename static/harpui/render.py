@@ -21,7 +21,7 @@ from .announce import pile_words
 from .words import card_name, t
 from .dom import by_id, later, listen, make, nil
 
-SPRITE = "./static/cards.svg"        # the card art: symbols c-7H, back, f-S...
+SPRITE = ""    # the card art is in the page: symbols c-7H, back, f-S... (buildtools/pages.py)
 FLIP_LIMIT = 24                      # animate moves of at most this many cards
 CELEBRATION_S = 1.8                  # how long the win's celebration lasts at normal speed
 CONFETTI = 28                        # suits that rain down in it
