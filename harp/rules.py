@@ -56,10 +56,6 @@ class Rules:
     def dealt(self) -> int:
         return self.columns * (self.columns + 1) // 2
 
-    @property
-    def stock_size(self) -> int:
-        return self.cards - self.dealt
-
     def slot_suit(self, slot: int) -> int | None:
         """The suit (0..3, in the order S H D C) foundation ``slot`` (from 0) is kept for,
         or None where any ace may start it."""

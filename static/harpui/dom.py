@@ -101,6 +101,3 @@ def today() -> tuple[int, int, int]:
     d = window.Date.new()
     return int(d.getFullYear()), int(d.getMonth()) + 1, int(d.getDate())
 
-
-def now_ms() -> float:
-    return float(window.performance.now())

@@ -31,28 +31,13 @@ from harpui.ports import DialogWindows
 from harpui.store import Store
 from harpui.winnable import Lists
 from harpui.words import card_name
+from fakes import FakeStorage
 
 HARPAN_1 = "HN1-N-AAAAAAB"     # harpan deal 1: AD on top of column 7, 6H on column 2, 7S on column 5
 COMMIT = ["save game", "save settings", "save stats", "render"]
 
 
 # -- the fakes -------------------------------------------------------------------------------
-class FakeStorage:
-    """localStorage's three methods over a dict."""
-
-    def __init__(self, items: dict[str, str] | None = None) -> None:
-        self.items = dict(items or {})
-
-    def getItem(self, key: str) -> str | None:  # noqa: N802 - the DOM's name
-        return self.items.get(key)
-
-    def setItem(self, key: str, value: str) -> None:  # noqa: N802
-        self.items[key] = value
-
-    def removeItem(self, key: str) -> None:  # noqa: N802
-        self.items.pop(key, None)
-
-
 class LoggedStore(Store):
     """The real store (ports.Storage), writing each save in the shared log."""
 

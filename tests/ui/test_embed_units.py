@@ -11,30 +11,7 @@ import pytest
 
 from harpui import embed
 from harpui.store import Store
-
-
-
-class FakeStorage:
-    """localStorage's three methods over a dict; `broken` makes them throw."""
-
-    def __init__(self, broken: bool = False) -> None:
-        self.items: dict[str, str] = {}
-        self.broken = broken
-
-    def getItem(self, key: str) -> str | None:  # noqa: N802 - the DOM's name
-        if self.broken:
-            raise RuntimeError("SecurityError")
-        return self.items.get(key)
-
-    def setItem(self, key: str, value: str) -> None:  # noqa: N802
-        if self.broken:
-            raise RuntimeError("SecurityError")
-        self.items[key] = value
-
-    def removeItem(self, key: str) -> None:  # noqa: N802
-        if self.broken:
-            raise RuntimeError("SecurityError")
-        self.items.pop(key, None)
+from fakes import FakeStorage
 
 
 # -- URL parameters ---------------------------------------------------------------

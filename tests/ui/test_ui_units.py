@@ -13,30 +13,7 @@ from harpui.controller import url_code
 from harpui.looks import look_attributes
 from harpui.stats import Stats, clean_settings
 from harpui.store import Store
-
-
-class FakeStorage:
-    """localStorage's three methods over a dict; `broken` makes them throw."""
-
-    def __init__(self, broken: bool = False) -> None:
-        self.items: dict[str, str] = {}
-        self.broken = broken
-
-    def _check(self) -> None:
-        if self.broken:
-            raise RuntimeError("QuotaExceededError")
-
-    def getItem(self, key: str) -> str | None:  # noqa: N802 - the DOM's name
-        self._check()
-        return self.items.get(key)
-
-    def setItem(self, key: str, value: str) -> None:  # noqa: N802
-        self._check()
-        self.items[key] = value
-
-    def removeItem(self, key: str) -> None:  # noqa: N802
-        self._check()
-        self.items.pop(key, None)
+from fakes import FakeStorage
 
 
 def test_store_round_trip_is_versioned() -> None:
