@@ -166,7 +166,12 @@ def check_notation_space(g: Game) -> None:
             try:
                 twin.play(move)  # may be accepted: it must then change nothing but the column's place
             except harp.IllegalMove:
-                pass
+                continue
+            after = twin.view(reveal=True)
+            assert sorted(map(tuple, after["tableau"])) == sorted(map(tuple, before["tableau"])), \
+                f"{move} changed a column's cards, not only its place"
+            same = ("stock", "stock_cards", "waste", "foundations", "passes_left", "score", "won")
+            assert {k: after[k] for k in same} == {k: before[k] for k in same}, f"{move} changed more than a column"
         else:
             try:
                 g.play(move)

@@ -31,7 +31,6 @@ def test_every_win_replays_through_the_engine(game_id: str) -> None:
     for deal in range(1, 13):
         game = harp.Game.new(game_id, deal=deal)
         result = solve(game, thoughtful=True, max_nodes=BUDGET_NODES)
-        assert result.verdict in (WIN, LOSS, UNKNOWN)
         if result.verdict == WIN:
             wins += 1
             assert result.moves and result.best_move == result.moves[0]
@@ -218,7 +217,7 @@ def test_solve_command_appends_every_deal_to_a_csv(tmp_path) -> None:
         assert main(["solve", "harpan", "--deals", deals, "--budget", "1s", "--csv", str(path)], out=io.StringIO()) == 0
     rows = list(csv.DictReader(path.open(encoding="utf-8")))
     assert [(r["game"], int(r["deal"]), r["budget"]) for r in rows] == [("harpan", d, "1") for d in (4, 5, 6)]
-    assert all(r["verdict"] in (WIN, LOSS, UNKNOWN) and int(r["nodes"]) >= 0 for r in rows)
+    assert all(r["verdict"] in (WIN, LOSS, UNKNOWN) and int(r["nodes"]) > 0 for r in rows), rows
     assert all(0 <= float(r["seconds"]) < 5 for r in rows)
 
 
