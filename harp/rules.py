@@ -27,7 +27,7 @@ class StockTap(NamedTuple):
     pass_number: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)   # an entry names every choice it makes
 class Rules:
     id: str
     name: str
@@ -173,14 +173,21 @@ def check_takeback(value: object) -> bool:
 GAMES: dict[str, Rules] = {
     r.id: r
     for r in (
-        Rules("easy-harp", "Easy Harp", "EH", 2, 9, False, 1, None, "king", True,
-              one_card=True, reserved_slots=True, undo_limit=100, declares_loss=False),
-        Rules("harp", "Harp", "HA", 2, 9, False, 1, 4, "king", False, reserved_slots=True),
-        Rules("gargantua", "Gargantua", "GA", 2, 9, False, 1, 2, "king", False, reserved_slots=True),
-        Rules("harpan", "Harpan", "HN", 1, 7, False, 1, None, "king", True),
-        Rules("endless-harp", "Endless Harp", "EN", 2, 10, False, 3, None, "king", True),
-        Rules("big-harp", "Big Harp", "BH", 2, 10, True, 1, 1, "any", True),
-        Rules("double-klondike", "Double Klondike", "DK", 2, 9, False, 1, None, "king", True),
+        Rules(id="easy-harp", name="Easy Harp", prefix="EH", decks=2, columns=9, descending=False, draw=1,
+              passes=None, empty="king", takeback=True, one_card=True, reserved_slots=True, undo_limit=100,
+              declares_loss=False),
+        Rules(id="harp", name="Harp", prefix="HA", decks=2, columns=9, descending=False, draw=1,
+              passes=4, empty="king", takeback=False, reserved_slots=True),
+        Rules(id="gargantua", name="Gargantua", prefix="GA", decks=2, columns=9, descending=False, draw=1,
+              passes=2, empty="king", takeback=False, reserved_slots=True),
+        Rules(id="harpan", name="Harpan", prefix="HN", decks=1, columns=7, descending=False, draw=1,
+              passes=None, empty="king", takeback=True),
+        Rules(id="endless-harp", name="Endless Harp", prefix="EN", decks=2, columns=10, descending=False, draw=3,
+              passes=None, empty="king", takeback=True),
+        Rules(id="big-harp", name="Big Harp", prefix="BH", decks=2, columns=10, descending=True, draw=1,
+              passes=1, empty="any", takeback=True),
+        Rules(id="double-klondike", name="Double Klondike", prefix="DK", decks=2, columns=9, descending=False,
+              draw=1, passes=None, empty="king", takeback=True),
     )
 }
 
