@@ -22,7 +22,7 @@ for _path in (ROOT, STATIC):               # the engine, and harpui as the page 
 
 import harp  # noqa: E402
 from harpui import early, winnable, words  # noqa: E402
-from harpui.stats import DEFAULT_SETTINGS  # noqa: E402
+from harpui.settings import DEFAULT_SETTINGS  # noqa: E402
 
 COUNT = 4                                  # deals in the page: a few kilobytes gzipped
 PLACEHOLDER = '<script type="application/json" id="first-deals"></script>'

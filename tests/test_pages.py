@@ -69,7 +69,7 @@ def test_both_pages_carry_a_first_visits_deals_of_the_default_game(site_dir: Pat
     (buildtools/firstdeals.py); each is a deal the solver has certified."""
     import harp
     from harpui import winnable
-    from harpui.stats import DEFAULT_SETTINGS
+    from harpui.settings import DEFAULT_SETTINGS
 
     found = [re.search(r'<script type="application/json" id="first-deals">(.*?)</script>',
                        (site_dir / name).read_text(encoding="utf-8"), re.S) for name in pages.PAGES]

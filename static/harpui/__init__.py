@@ -6,10 +6,16 @@
                 the one place that saves, then renders
     advisor     the solver's words: hint, Show me, the stuck verdict, the way back
     render      the view dict -> DOM (card elements keyed by id, reused)
+    early       the copy of the drawn board that comes back before Python
     store       versioned JSON in localStorage, memory when that throws
     dialogs     New game, Options, Statistics, Help, end-of-game windows
     embed       the embed page's URL, messages and stand-in dialogs
     ports       the Protocols the controller and the advisor are handed
     thinking    the solver run in slices, so the page never freezes
-    clock, cards, layout, stats, winnable   pure helpers (tested in CPython too)
+    words, pagewords   the page's words in the player's language, and the markup's
+    announce    what a screen reader hears
+    sound       short tones (Web Audio), when the player asks for them
+    dom         small helpers over the DOM
+    boardview, cards, clock, layout, looks, query, settings, stats, winnable
+                pure helpers (tested in CPython too)
 """

@@ -31,7 +31,8 @@ from .words import card_name, reason, t, tn
 from .clock import Clock
 from .looks import PACE, look_attributes
 from .ports import DialogWindows, Screen, Storage, Thinker
-from .stats import Stats, clean_settings
+from .settings import clean_settings
+from .stats import Stats
 from .thinking import spawn
 from .winnable import Lists
 

@@ -29,7 +29,7 @@ def help_folder() -> str:
     return "./static/help/" + ("" if lang == LANGUAGES[0] else f"{lang}/")
 
 
-# The Options window's switches: checkbox id -> setting key (stats.DEFAULT_SETTINGS).
+# The Options window's switches: checkbox id -> setting key (settings.DEFAULT_SETTINGS).
 SWITCHES = (("set-one-tap", "one_tap"), ("set-double-tap", "double_tap"),
             ("set-interactive", "interactive"), ("set-relaxed", "relaxed"),
             ("set-auto-finish", "auto_finish"), ("set-four-colour", "four_colour"),

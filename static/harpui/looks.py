@@ -1,6 +1,6 @@
 """The player's looks: theme, deck colours, card size, hand, animation, card back.
 
-Pure Python.  Each look is a setting (saved with the others, stats.py) and
+Pure Python.  Each look is a setting (saved with the others, settings.py) and
 shows on the page as one attribute of <html> that style.css draws: the
 renderer writes them on every render, and the early board's stored copy
 carries them so static/early-board.js sets them before Python starts.

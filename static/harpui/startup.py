@@ -21,7 +21,7 @@ from .ports import DialogWindows
 from .pagewords import use_language
 from .render import Renderer
 from .sound import Sounds
-from .stats import clean_settings
+from .settings import clean_settings
 from . import words
 from .words import known_language
 from .store import Store

@@ -11,7 +11,8 @@ from harpui.cards import parse_move
 from harpui.words import card_name
 from harpui.controller import url_code
 from harpui.looks import look_attributes
-from harpui.stats import Stats, clean_settings
+from harpui.settings import clean_settings
+from harpui.stats import Stats
 from harpui.store import Store
 from fakes import FakeStorage
 
