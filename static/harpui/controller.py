@@ -22,7 +22,7 @@ from typing import Any, Awaitable, Callable, Coroutine
 
 import harp
 
-from .advisor import Advisor, hint_text  # noqa: F401 - tests/browser/test_solver_ui.py imports hint_text from here
+from .advisor import Advisor
 from .cards import make_move, parse_move
 from .announce import move_words
 from .boardview import clock_text, deal_label

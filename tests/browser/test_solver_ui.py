@@ -58,7 +58,7 @@ class ViewPiles:
 def hint_words(g: harp.Game, move: str) -> str:
     import sys
     sys.path.insert(0, str(build.ROOT / "static"))
-    from harpui.controller import hint_text
+    from harpui.advisor import hint_text
     return hint_text(move, ViewPiles(g))
 
 
