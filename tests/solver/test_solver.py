@@ -218,7 +218,8 @@ def test_solve_command_appends_every_deal_to_a_csv(tmp_path) -> None:
     rows = list(csv.DictReader(path.open(encoding="utf-8")))
     assert [(r["game"], int(r["deal"]), r["budget"]) for r in rows] == [("harpan", d, "1") for d in (4, 5, 6)]
     assert all(r["verdict"] in (WIN, LOSS, UNKNOWN) and int(r["nodes"]) > 0 for r in rows), rows
-    assert all(0 <= float(r["seconds"]) < 5 for r in rows)
+    # How long each deal took is recorded, and not bounded: no test asserts a time.
+    assert all(float(r["seconds"]) >= 0 for r in rows)
 
 
 def test_solve_command_resumes_from_its_csv(tmp_path, monkeypatch, capsys) -> None:
