@@ -65,6 +65,7 @@ class Dialogs:
         listen(by_id("set-language"), "change", self._language_changed)
         for field, key in CHOICE_FIELDS:
             listen(by_id(field), "change", self._setting_handler(key, "value"))
+        listen(by_id("set-card-size"), "change", lambda ev: self._show_size_note())   # after the size applies
         listen(by_id("won-undo"), "click", lambda ev: self._after_end("undo", "dlg-won"))
         listen(by_id("won-new"), "click", lambda ev: self._after_end("new", "dlg-won"))
         listen(by_id("stuck-undo"), "click", lambda ev: self._after_end("undo", "dlg-stuck"))
@@ -84,6 +85,13 @@ class Dialogs:
         listen(by_id("solver-stop"), "click", lambda ev: self.advisor.stop_show())
         listen(by_id("solver-close"), "click", self._close_panel)
 
+    def _show_size_note(self) -> None:
+        """Say so where the board already spans the screen's width (a phone held
+        upright): there the column count sets the card width, and a larger
+        card size cannot change it."""
+        board = by_id("board").getBoundingClientRect()
+        by_id("card-size-note").hidden = board.width < document.documentElement.clientWidth - 2
+
     # -- opening ---------------------------------------------------------------
     def open(self, name: str) -> None:
         """name: 'new', 'settings', 'stats' or 'help'."""
@@ -98,6 +106,7 @@ class Dialogs:
             for field, key in CHOICE_FIELDS:
                 by_id(field).value = self.controller.settings[key]
             by_id("set-language").value = self.controller.settings["language"]
+            self._show_size_note()
         elif name == "stats":
             self._fill_stats()
         elif name == "help":

@@ -299,3 +299,26 @@ def test_the_hint_leaves_the_cards_in_view_and_escape_closes_it(phones: Callable
     page.keyboard.press("Escape")
     expect(page.locator("#solver-panel")).to_be_hidden()
     page.wait_for_function(f"() => Math.abs(({LOWEST_JS})() - {before}) < 1")   # the columns take the room back
+
+
+@pytest.mark.parametrize("language", LOCALES)
+def test_options_says_when_the_cards_already_fill_the_width(phones: Callable[..., Table], language: str,
+                                                           game_page: Page) -> None:
+    """On a phone held upright the columns span the screen, so Card size can
+    make the cards no wider: the Options window says so, in the player's
+    language and within the screen.  On a desktop window it says nothing."""
+    page = phones("portrait", language).page
+    page.tap("#btn-settings")
+    note = page.locator("#card-size-note")
+    expect(note).to_be_visible()
+    words = {"en": "already fill", "sv": "fyller redan"}[language]
+    expect(note).to_contain_text(words)
+    box = note.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= SIZES["portrait"][0], box
+    page.keyboard.press("Escape")
+    expect(page.locator("#dlg-settings")).not_to_be_visible()
+
+    game_page.click("#btn-settings")
+    expect(game_page.locator("#dlg-settings")).to_be_visible()
+    expect(game_page.locator("#card-size-note")).to_be_hidden()
+    game_page.keyboard.press("Escape")
