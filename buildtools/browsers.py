@@ -19,6 +19,7 @@ input events, sent by the driver, not dispatched by a script.
 from __future__ import annotations
 
 import contextlib
+import glob
 import itertools
 import json
 import os
@@ -34,7 +35,9 @@ from typing import Any
 
 FIREFOX = "/usr/bin/firefox-esr"
 WEBKIT_DRIVER = "/usr/bin/WebKitWebDriver"
-MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
+# libwebkit2gtk-4.1-0's browser, under the machine's multiarch folder (x86_64-linux-gnu, aarch64-linux-gnu...).
+MINIBROWSER = next(iter(sorted(glob.glob("/usr/lib/*/webkit2gtk-4.1/MiniBrowser"))),
+                   "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser")
 XVFB = "/usr/bin/Xvfb"
 
 ENGINES = ("firefox", "webkit")
