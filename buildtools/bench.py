@@ -137,6 +137,7 @@ PROBE = """(() => {
 # frame callback runs after the first one's frame was produced.
 PAINTED_JS = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
 
+# Resolves true once the page's service worker is activated.
 WORKER_ACTIVATED = """async () => {
   const registration = await navigator.serviceWorker.ready;
   const worker = registration.active;
@@ -144,6 +145,7 @@ WORKER_ACTIVATED = """async () => {
     await new Promise(done => worker.addEventListener('statechange',
       () => worker.state === 'activated' && done()));
   }
+  return true;
 }"""
 
 # The point to press on card `index` of `pile` (-1: the top card), or on the

@@ -18,16 +18,12 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-from .browsers import ENGINES, APT_PACKAGES, EnginePage, open_engine
+from . import bench   # its page probes (bench imports this module too: both are read at call time)
+from .browsers import APT_PACKAGES, ENGINES, PROGRAMS, EnginePage, open_engine
 
 READY_MARK, BARE_MARK = "harp-ready", "pyodide-ready"
 TIMEOUT_S = 120.0
 SNAPSHOT_TIMEOUT_S = 240.0
-SNAPSHOT_SETTLED = "() => ['made', 'failed', 'skipped'].includes(document.documentElement.dataset.harpSnapshot)"
-WORKER_ACTIVATED = """async () => {
-  const registration = await navigator.serviceWorker.ready;
-  return registration.active && registration.active.state === 'activated';
-}"""
 
 
 def figure_names(engine: str) -> list[str]:
@@ -38,8 +34,7 @@ def figure_names(engine: str) -> list[str]:
 
 def missing_program(engine: str) -> str:
     """Why engine cannot run here ('' if it can)."""
-    wanted = {"firefox": ["firefox-esr"], "webkit": ["webkit2gtk-driver", "xvfb"]}[engine]
-    absent = [program for program, package in APT_PACKAGES.items() if package in wanted and not Path(program).exists()]
+    absent = [APT_PACKAGES[program] for program in PROGRAMS[engine] if not Path(program).exists()]
     return f"not installed: {', '.join(absent)} (build.py test installs it)" if absent else ""
 
 
@@ -55,9 +50,9 @@ def run_once(engine: str, game_url: str, bare_url: str) -> dict[str, tuple[float
     page = open_engine(engine)
     try:
         first = marked(page, game_url, READY_MARK)
-        page.wait(WORKER_ACTIVATED, TIMEOUT_S)
+        page.wait(bench.WORKER_ACTIVATED, TIMEOUT_S)
         marked(page, game_url, READY_MARK)                        # the repeat visit makes the snapshot
-        page.wait(SNAPSHOT_SETTLED, SNAPSHOT_TIMEOUT_S)
+        page.wait(bench.SNAPSHOT_SETTLED, SNAPSHOT_TIMEOUT_S)
         made = page.attribute("data-harp-snapshot")
         snapshot = marked(page, game_url, READY_MARK)
         booted = page.attribute("data-harp-boot")

@@ -41,6 +41,7 @@ MINIBROWSER = next(iter(sorted(glob.glob("/usr/lib/*/webkit2gtk-4.1/MiniBrowser"
 XVFB = "/usr/bin/Xvfb"
 
 ENGINES = ("firefox", "webkit")
+PROGRAMS = {"firefox": (FIREFOX,), "webkit": (WEBKIT_DRIVER, XVFB)}   # what each engine runs
 # Debian packages, by the program each provides (installed by `build.py test`).
 APT_PACKAGES = {FIREFOX: "firefox-esr", WEBKIT_DRIVER: "webkit2gtk-driver", XVFB: "xvfb"}
 

@@ -17,7 +17,8 @@ from pathlib import Path
 import build
 import harp
 from buildtools import bench_browsers
-from buildtools.bench import LAYOUT_JS, POINT_JS, expected_layout, scripted_moves, split_move
+from buildtools.bench import (LAYOUT_JS, POINT_JS, SNAPSHOT_SETTLED, WORKER_ACTIVATED, expected_layout,
+                              scripted_moves, split_move)
 from buildtools.browsers import EngineError, EnginePage, WebKitPage, open_engine
 
 DEAL = "EH1-N-AAAAAAF"      # Easy Harp: taps and drags both come early
@@ -32,7 +33,6 @@ LAYOUT_IS_JS = f"""want => {{
     && piles.every(pile => JSON.stringify(got[pile]) === JSON.stringify(want[pile]));
 }}"""
 SETTLED_JS = "() => document.getAnimations().length === 0"
-SNAPSHOT_SETTLED_JS = "() => ['made', 'failed', 'skipped'].includes(document.documentElement.dataset.harpSnapshot)"
 # [cache name, [entry URLs], [their lengths]] of the snapshot caches.
 SNAPSHOT_ENTRIES_JS = """async prefix => {
   const out = [];
@@ -69,10 +69,6 @@ ART_IN_PAGE_JS = """() => {
     const href = use.getAttribute('href') || '';
     return href.startsWith('#') && document.getElementById(href.slice(1)) !== null;
   });
-}"""
-WORKER_ACTIVATED_JS = """async () => {
-  const registration = await navigator.serviceWorker.ready;
-  return registration.active && registration.active.state === 'activated';
 }"""
 
 
@@ -147,7 +143,7 @@ def online(visits: Visits, url: str) -> None:
     assert ready_ms > 0, f"{name}: the page marks its ready time: {ready_ms}"
     visits.ready("first visit")
     assert page.attribute("data-harp-boot") == "plain", f"{name}: a first visit boots plain"
-    page.wait(SNAPSHOT_SETTLED_JS, 30)
+    page.wait(SNAPSHOT_SETTLED, 30)
     assert page.attribute("data-harp-snapshot") == "skipped", f"{name}: a first visit makes no snapshot"
 
     # Moves, taps and drags, each checked against the engine card by card.
@@ -160,10 +156,10 @@ def online(visits: Visits, url: str) -> None:
     visits.shows_game("after Undo")
 
     # A reload keeps the game; this returning visit makes the snapshot.
-    page.wait(WORKER_ACTIVATED_JS, READY_S)
+    page.wait(WORKER_ACTIVATED, READY_S)
     page.reload()
     visits.ready("after a reload")
-    page.wait(SNAPSHOT_SETTLED_JS, MADE_S)
+    page.wait(SNAPSHOT_SETTLED, MADE_S)
     assert page.attribute("data-harp-snapshot") == "made", f"{name}: the returning visit made a snapshot"
     entries = visits.snapshot_entries()
     assert len(entries) == 1 and int(str(entries[0][2])) > 1_000_000, \
