@@ -10,6 +10,9 @@ Fixtures for browser tests:
     table      one ready page shared by a module's tests, with a second tab of
                the site: table.deal(game) puts a game (its undo history
                included) on it as another tab's save would, without a boot
+    phones     phones(size, language="en", **context args): a table on a touch
+               phone of that size (a pagekit.SIZES key) in that language, one
+               boot per size, language and args for the module
     open_game  open_game(context=None, path="", saved=None, stored=None) -> a further ready
                page; with no context, in a reused tab with empty storage (see
                Tabs): for reload and storage tests. saved=game starts the page on that game (its
@@ -35,7 +38,7 @@ from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Frame, 
 import build
 import harp
 from buildtools.common import CHROMIUM, CHROMIUM_ARGS
-from pagekit import READY, READY_TIMEOUT_MS, Table, open_seed_page, origin_of, save_record
+from pagekit import LOCALES, READY, READY_TIMEOUT_MS, SIZES, Table, open_seed_page, origin_of, save_record
 from snapshotkit import StoredSnapshot
 
 LOCAL_HOSTS = {"127.0.0.1", "localhost"}
@@ -312,6 +315,30 @@ def table(tabs: Tabs, browser_context_args: dict[str, Any], site_url: str,
     open_seed_page(other_tab, site_url)
     yield Table(page, other_tab)
     tabs.give_back(page, module_watch)
+
+
+@pytest.fixture(scope="module")
+def phones(tabs: Tabs, browser_context_args: dict[str, Any], site_url: str,
+           module_watch: Watch) -> Iterator[Callable[..., Table]]:
+    """phones(size, language, **context args): a Table on a touch phone of
+    that size (a SIZES key) in that language, booted once for the module."""
+    made: dict[tuple, Table] = {}
+
+    def get(size: str, language: str = "en", **extra: Any) -> Table:
+        key = (size, language, tuple(sorted(extra.items())))
+        if key not in made:
+            width, height = SIZES[size]
+            args = {**browser_context_args, "has_touch": True, "is_mobile": True, "locale": LOCALES[language],
+                    "viewport": {"width": width, "height": height}, **extra}
+            page = open_site(tabs.take(args), site_url, module_watch)
+            other_tab = page.context.new_page()
+            open_seed_page(other_tab, site_url)
+            made[key] = Table(page, other_tab)
+        return made[key]
+
+    yield get
+    for table in made.values():
+        tabs.give_back(table.page, module_watch)
 
 
 @pytest.fixture

@@ -26,6 +26,10 @@ MOTION = {"reduced_motion": "no-preference"}
 
 EASY5 = "EH1-N-AAAAAAF"
 
+# The phone tests' screens (width, height) and languages (browser locales).
+SIZES = {"portrait": (390, 844), "landscape": (844, 390), "narrow": (360, 740)}
+LOCALES = {"en": "en-US", "sv": "sv-SE"}
+
 # Harpan deal 1 won in 163 moves (found by the engine's solver; deals never
 # change, so the line is recorded here).  Every foundation move goes to the
 # first foundation that takes the card, as a tap does.

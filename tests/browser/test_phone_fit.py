@@ -1,9 +1,8 @@
 """The page on a phone, in a real Chromium with touch, for every game and
 both languages: nothing the player needs sits under a button or off the
-screen, the page is never wider than the screen, the piles never move
-under a finger (not when Finish appears, not at any move of a whole game),
-twelve quick taps on the stock draw twelve cards, and a long column uses
-the height before it squeezes.
+screen, the page is never wider than the screen, twelve quick taps on the stock draw twelve cards, and a long column uses
+the height before it squeezes.  (That no pile moves under a finger at any
+move of a whole game is test_whole_games_*.py.)
 
 One page boots per screen size and language; each game is then dealt to it
 through another tab's save (pagekit.Table), as the other phone tests do."""
@@ -11,18 +10,15 @@ through another tab's save (pagekit.Table), as the other phone tests do."""
 from __future__ import annotations
 
 import time
-from typing import Any, Callable, Iterator
+from typing import Callable
 
 import harp
 import pytest
 from playwright.sync_api import Page, expect
 
-from conftest import Tabs, Watch, open_site
-from pagekit import (HARPAN1, HARPAN1_WIN, MOTION, Table, assert_shows, mouse_move, open_seed_page, pile_point,
+from pagekit import (HARPAN1, HARPAN1_WIN, LOCALES, MOTION, SIZES, Table, assert_shows, mouse_move, pile_point,
                      replay, solver_says, still, wait_shows)
 
-SIZES = {"portrait": (390, 844), "landscape": (844, 390), "narrow": (360, 740)}
-LOCALES = {"en": "en-US", "sv": "sv-SE"}
 DEAL = 123456          # six digits: the widest deal label
 
 # Everything wrong with how the page fits the screen, as sentences; [] when it fits.
@@ -73,46 +69,6 @@ PILES_APART_JS = """() => {
   return problems;
 }"""
 
-# Watches, frame by frame, where every pile and toolbar button is; __moved lists what moved.
-WATCH_JS = """() => {
-  const read = () => Object.fromEntries([...document.querySelectorAll("#board .pile[data-pile], .tools button")]
-    .map(el => { const r = el.getBoundingClientRect();
-                 return [el.dataset.pile || el.dataset.action, [r.left, r.top, r.width].map(Math.round).join()]; }));
-  const first = read();
-  window.__moved = [];
-  const tick = () => {
-    const now = read();
-    for (const key in first) if (now[key] !== first[key]) window.__moved.push(`${key}: ${first[key]} -> ${now[key]}`);
-    requestAnimationFrame(tick);
-  };
-  requestAnimationFrame(tick);
-}"""
-
-
-@pytest.fixture(scope="module")
-def phones(tabs: Tabs, browser_context_args: dict[str, Any], site_url: str,
-           module_watch: Watch) -> Iterator[Callable[..., Table]]:
-    """phones(size, language, **context args): a Table on a touch phone of
-    that size (a SIZES key) in that language, booted once for the module."""
-    made: dict[tuple, Table] = {}
-
-    def get(size: str, language: str = "en", **extra: Any) -> Table:
-        key = (size, language, tuple(sorted(extra.items())))
-        if key not in made:
-            width, height = SIZES[size]
-            args = {**browser_context_args, "has_touch": True, "is_mobile": True, "locale": LOCALES[language],
-                    "viewport": {"width": width, "height": height}, **extra}
-            page = open_site(tabs.take(args), site_url, module_watch)
-            other_tab = page.context.new_page()
-            open_seed_page(other_tab, site_url)
-            made[key] = Table(page, other_tab)
-        return made[key]
-
-    yield get
-    for table in made.values():
-        tabs.give_back(table.page, module_watch)
-
-
 def under_way(game_id: str) -> harp.Game:
     """A deal of game_id a few moves in, so the status line says all it can."""
     g = harp.Game.new(game_id, deal=DEAL)
@@ -146,31 +102,6 @@ def test_every_game_fits_the_screen(phones: Callable[..., Table], size: str, lan
     page.keyboard.press("Escape")
     assert fits["left"] >= 0 and fits["right"] <= fits["width"] and fits["bottom"] <= fits["height"], fits
     assert fits["table"] <= fits["room"] + 1, f"the statistics table is cut: {fits}"
-
-
-@pytest.mark.parametrize("size", ["portrait", "landscape"])
-def test_no_pile_moves_in_a_whole_game_finish_included(phones: Callable[..., Table], size: str) -> None:
-    """Harpan deal 1, played to the point where foundation moves alone win
-    (Finish appears), then finished with Finish: no pile and no toolbar
-    button moves by a pixel at any frame."""
-    table = phones(size)
-    g = harp.Game.from_code(HARPAN1)
-    page = table.deal(g)
-    still(page)
-    page.evaluate(WATCH_JS)
-    finish = page.locator("[data-action=finish]")
-    for move in HARPAN1_WIN:
-        if g.finishing_moves() is not None:
-            break
-        mouse_move(page, move)
-        g.play(move)
-    wait_shows(page, g)
-    expect(finish).to_be_visible()
-    finish.tap()
-    expect(page.locator("#dlg-won")).to_be_visible(timeout=30_000)
-    moved = page.evaluate("window.__moved")
-    assert moved == [], f"moved: {moved[:10]}"
-    page.keyboard.press("Escape")
 
 
 def touch_taps(page: Page, point: tuple[float, float], taps: int, apart_s: float) -> None:

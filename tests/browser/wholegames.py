@@ -1,0 +1,79 @@
+"""A whole game of each game played on a phone while the page is watched
+frame by frame: no pile and no toolbar button may move by a pixel from the
+deal to the win, Finish included (not a test module; see
+test_whole_games_portrait.py and test_whole_games_landscape.py).
+
+Each game is played in both languages across the two screen sizes: in
+portrait, the games take English and Swedish in turn, and in landscape the
+other way round.  (All four for every game would double the longest browser
+tests for a check the language changes only through word widths.)"""
+
+from __future__ import annotations
+
+import harp
+from harp.solver import solve
+from playwright.sync_api import expect
+
+from pagekit import Table, mouse_move, still, wait_shows
+
+# For each game, a deal whose winning line (as the solver finds it, seeing
+# every card) reaches Finish in few moves: 79 (Harpan) to 303 (Easy Harp).
+SHORT_WINS = {"easy-harp": 17, "harp": 102, "gargantua": 38, "harpan": 35,
+              "endless-harp": 7, "big-harp": 38, "double-klondike": 102}
+SOLVER_NODES = 20_000
+
+# Watches, frame by frame, where every pile and toolbar button is; window.__moved
+# lists what moved.  A watch started before (another game's) stops.
+WATCH_JS = """() => {
+  const read = () => Object.fromEntries([...document.querySelectorAll("#board .pile[data-pile], .tools button")]
+    .map(el => { const r = el.getBoundingClientRect();
+                 return [el.dataset.pile || el.dataset.action, [r.left, r.top, r.width].map(Math.round).join()]; }));
+  const first = read(), watch = (window.__watch || 0) + 1;
+  window.__watch = watch;
+  window.__moved = [];
+  const tick = () => {
+    if (window.__watch !== watch) return;
+    const now = read();
+    for (const key in first) if (now[key] !== first[key]) window.__moved.push(`${key}: ${first[key]} -> ${now[key]}`);
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+}"""
+
+
+def languages(size: str) -> dict[str, str]:
+    """{game id: language} for a screen size: English and Swedish in turn,
+    starting with English in portrait and with Swedish in landscape."""
+    first = 0 if size == "portrait" else 1
+    return {game_id: ("en", "sv")[(first + i) % 2] for i, game_id in enumerate(harp.GAMES)}
+
+
+def winning_line(game_id: str) -> tuple[harp.Game, list[str]]:
+    """The game's SHORT_WINS deal and the solver's winning line for it."""
+    assert game_id in SHORT_WINS, f"{game_id} needs a deal in wholegames.SHORT_WINS"
+    g = harp.Game.new(game_id, deal=SHORT_WINS[game_id])
+    result = solve(g, max_nodes=SOLVER_NODES, thoughtful=True)
+    assert result.verdict == "win", f"the solver finds no win of {game_id} deal {SHORT_WINS[game_id]}: {result}"
+    return g, result.moves
+
+
+def play_to_the_win(table: Table, game_id: str) -> None:
+    """Play game_id's winning line by mouse until Finish appears, tap Finish,
+    and fail if any pile or toolbar button moved at any frame."""
+    g, line = winning_line(game_id)
+    page = table.deal(g)
+    still(page)
+    page.evaluate(WATCH_JS)
+    for move in line:
+        if g.finishing_moves() is not None:
+            break
+        mouse_move(page, move)
+        g.play(move)
+    wait_shows(page, g)
+    finish = page.locator("[data-action=finish]")
+    expect(finish).to_be_visible()
+    finish.tap()
+    expect(page.locator("#dlg-won")).to_be_visible(timeout=30_000)
+    moved = page.evaluate("window.__moved")
+    assert moved == [], f"{game_id} moved: {moved[:10]}"
+    page.keyboard.press("Escape")
