@@ -15,7 +15,7 @@ from __future__ import annotations
 from .cards import card_name, parse_card
 from .codes import MAX_DEAL, daily_deal
 from .effects import Effect, effect_of
-from .errors import BadCode, CorruptSave, IllegalMove
+from .errors import BadCode, BadLayout, CorruptSave, IllegalMove
 from .game import Game
 from .progress import hint
 from .rules import GAMES, Rules, valid_options
@@ -26,6 +26,7 @@ __all__ = [
     "GAMES",
     "MAX_DEAL",
     "BadCode",
+    "BadLayout",
     "CorruptSave",
     "Effect",
     "Game",
