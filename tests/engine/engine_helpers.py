@@ -11,27 +11,13 @@ from collections import Counter
 from typing import Any, Iterable, Mapping, Sequence
 
 import harp
+from game_facts import facts
 from harp.game import Game
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
 ALL_NAMES = [r + s for s in SUITS for r in RANKS]
 
-#: (columns, stock, foundations, decks, descending) straight from docs/rules.md's table.
-#: Hand-checked, not read from the engine; test_layout_table.py fails when a game is missing.
-LAYOUT = {
-    "easy-harp": (9, 59, 8, 2, False),
-    "harp": (9, 59, 8, 2, False),
-    "gargantua": (9, 59, 8, 2, False),
-    "harpan": (7, 24, 4, 1, False),
-    "endless-harp": (10, 49, 8, 2, False),
-    "big-harp": (10, 49, 8, 2, True),
-    "double-klondike": (9, 59, 8, 2, False),
-}
-#: Every game the engine has, so a game missing from LAYOUT fails the tests instead of being skipped.
-GAME_IDS = list(harp.GAMES)
-#: The games whose foundation slots are kept per suit (docs/rules.md, "Foundation slots").
-RESERVED_GAMES = ("easy-harp", "harp", "gargantua")
 
 
 def value(name: str) -> int:
@@ -105,7 +91,7 @@ def deck_counts(view: Mapping[str, Any]) -> Counter[str]:
 
 def assert_full_deck(game: Game) -> None:
     view = game.view(reveal=True)
-    decks = LAYOUT[game.game_id][3]
+    decks = facts(game.game_id).decks
     counts = deck_counts(view)
     assert sum(counts.values()) == 52 * decks
     assert counts == Counter({n: decks for n in ALL_NAMES}), "a card is missing or doubled"

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 import harp
-from engine_helpers import GAME_IDS
+from game_facts import GAME_IDS
 
 
 def _board(game: harp.Game) -> dict[str, Any]:
