@@ -17,7 +17,7 @@ from .codes import MAX_DEAL, daily_deal
 from .effects import Effect, effect_of
 from .errors import BadCode, BadLayout, CorruptSave, IllegalMove
 from .game import Game
-from .progress import hint
+from .progress import StuckCheck, hint
 from .rules import GAMES, Rules, valid_options
 
 __version__ = "0.1.0"
@@ -32,6 +32,7 @@ __all__ = [
     "Game",
     "IllegalMove",
     "Rules",
+    "StuckCheck",
     "card_name",
     "daily_deal",
     "effect_of",

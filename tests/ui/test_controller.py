@@ -134,7 +134,7 @@ class FakeDialogs:
         self.calls.append(("won", view["code"], assisted))
         self.feats = list(feats)
 
-    def show_stuck(self, checks: list[tuple[str, bool]]) -> bool:
+    def show_stuck(self, checks: list[harp.StuckCheck]) -> bool:
         self.calls.append(("stuck", len(checks)))
         return True
 
