@@ -7,15 +7,11 @@ Firefox and WebKit scenarios in tests/crossbrowser/.
 from __future__ import annotations
 
 import os
-import sys
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))  # so tests can `import build`
-
-import build  # noqa: E402
+import build  # on the path by pyproject.toml's pythonpath, as static/ and tests/engine/ are
 
 
 #: Set by `build.py test`, which runs the tests in two phases: "parallel" (on

@@ -56,9 +56,7 @@ class ViewPiles:
 
 
 def hint_words(g: harp.Game, move: str) -> str:
-    import sys
-    sys.path.insert(0, str(build.ROOT / "static"))
-    from harpui.advisor import hint_text
+    from harpui.advisor import hint_text  # static/ is on the path by pyproject.toml
     return hint_text(move, ViewPiles(g))
 
 
