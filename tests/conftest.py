@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-import build  # on the path by pyproject.toml's pythonpath, as static/ and tests/engine/ are
+from buildtools.site import build
+from buildtools.testrun import TEST_SITE
 
 
 #: Set by `build.py test`, which runs the tests in two phases: "parallel" (on
@@ -55,8 +56,8 @@ def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The site in a private folder (not dist/), so a `build.py serve` or a
     teammate's build can't change it mid-run: the copy `build.py test` made
     for the whole run (HARP_TEST_SITE), or else built once per session."""
-    given = os.environ.get(build.TEST_SITE)
+    given = os.environ.get(TEST_SITE)
     if given:
-        assert (Path(given) / "index.html").is_file(), f"{build.TEST_SITE}={given} holds no built site"
+        assert (Path(given) / "index.html").is_file(), f"{TEST_SITE}={given} holds no built site"
         return Path(given)
-    return build.build(tmp_path_factory.mktemp("site") / "dist")
+    return build(tmp_path_factory.mktemp("site") / "dist")

@@ -17,9 +17,9 @@ from harp.codes import CODE_REASONS
 from harp.progress import STUCK_QUESTIONS
 from harp.reasons import REASONS
 
-import build
+from buildtools.common import ROOT
 
-LANG_DIR = build.ROOT / "static" / "harpui" / "lang"
+LANG_DIR = ROOT / "static" / "harpui" / "lang"
 LANGUAGES = sorted(p.stem for p in LANG_DIR.glob("*.json"))
 FIRST = "en"
 ENGINE_TEMPLATES = {**{f"reason.{key}": text for key, text in REASONS.items()},
@@ -68,7 +68,7 @@ def test_english_holds_no_engine_words_twice() -> None:
 
 def test_every_marked_key_in_the_templates_is_in_the_catalogue() -> None:
     english = catalogue(FIRST)
-    sources = [build.ROOT / "index.html", build.ROOT / "embed.html", *(build.ROOT / "templates").glob("*.html")]
+    sources = [ROOT / "index.html", ROOT / "embed.html", *(ROOT / "templates").glob("*.html")]
     marked: set[str] = set()
     for path in sources:
         text = path.read_text(encoding="utf-8")
