@@ -1,6 +1,6 @@
 """The real Controller (and its Advisor) driven in CPython, against a fake
 screen, a logging store over a fake localStorage, fake dialogs and a fake
-solver runner: the Protocols of static/harpui/ports.py.
+solver runner (tests/ui/fakes.py): the Protocols of static/harpui/ports.py.
 
 Covers the player's actions (tap, drop, refusals, undo, restart, new game),
 Undo bringing back a game left by Restart or New, Finish and "Finish by
