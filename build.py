@@ -7,113 +7,42 @@
     python3 build.py size             build, then print the bytes a first and a second visit transfer
     python3 build.py bench [OPTIONS]  build, then time the game in headless Chromium (--help: options)
 
-This file is the one entry point. The work is done by the modules of
-buildtools/, one job each (docs/design.md, "The build"):
+This file is the one entry point, and holds only its command line. The
+work is done by the modules of buildtools/, one job each (docs/design.md,
+"The build"); tests and tools import from them, not from here:
 
-    common.py    paths and small helpers      wheel.py     the engine wheel
-    site.py      build(): dist/ from sources  pages.py     index.html and embed.html from one board
-    help.py      the help pages from prose    offline.py   icons, manifest, service worker
-    server.py    the development server       sizes.py     what a visit transfers
-    testrun.py   the test command, micropip   bench.py     the timings: first board, ready, moves
+    common.py          paths and small helpers every module shares
+    site.py            build(): the complete site written into dist/
+    pages.py           index.html and embed.html, from one source
+    firstdeals.py      a first visit's deals, written into both pages
+    help.py            the help pages, from one template, the rules and the prose
+    offline.py         icons, the web app manifest, the service worker
+    wheel.py           the engine wheel
+    stdlib.py          the trimmed standard library the pages can import
+    snapshot.py        the interpreter module, keyed for the memory snapshots
+    server.py          the development server (serve)
+    sizes.py           what a first and a second visit transfer (size)
+    testrun.py         the test command, its installers, the micropip test site (test)
+    bench.py           the timings in headless Chromium (bench)
+    bench_browsers.py  the same in Firefox ESR and WebKitGTK, with browsers.py
 
-The names tests use (build.ROOT, build.build, build.serving, ...) are
-re-exported here. Standard library only, so it runs on a fresh machine with
-nothing but Python 3.11+, Node.js and npm.
+Standard library only, with the repository's own harp and harpui (imported
+as the page does, for the help pages and the first deals), so it runs on a
+fresh machine with nothing but Python 3.11+, Node.js and npm.
 """
 
 from __future__ import annotations
 
 import argparse
-import shutil  # re-exported: tests patch build.shutil.which
 import sys
 
 from buildtools.bench import bench
-from buildtools.common import (
-    DIST,
-    ENGINE,
-    LOCK_FILE,
-    NODE_MODULES,
-    PYODIDE_DIR,
-    PYSCRIPT_DIST,
-    ROOT,
-    UI_PACKAGE,
-    ZIP_DATE,
-    files_under,
-    project_metadata,
-    run,
-    write_zip,
-)
-from buildtools.offline import (
-    ICON_CORNER,
-    ICON_SVG,
-    ICONS,
-    MANIFEST,
-    NOT_PRECACHED,
-    SW_TEMPLATE,
-    TEMPLATES,
-    build_hash,
-    precache_entries,
-    precached_files,
-    render_icons,
-    rounded_svg,
-    write_manifest,
-    write_service_worker,
-)
-from buildtools.server import (
-    MIME_TYPES,
-    HeaderRule,
-    SiteHandler,
-    headers_for,
-    make_server,
-    netlify_header_rules,
-    netlify_pattern,
-    serve,
-    serving,
-)
-from buildtools.site import (
-    EDITOR_CHUNKS,
-    PYODIDE_FILES,
-    SITE_FILES,
-    build,
-    copy_site_files,
-    ensure_node_modules,
-    js_imports,
-    npm_ci_needed,
-    pyscript_runtime_files,
-    vendor_runtime,
-    zip_ui_package,
-)
-from buildtools.snapshot import BOOT_MODULE, BOOT_TEMPLATE, SNAPSHOT_WORKER, runtime_hash, write_boot_module
-from buildtools.stdlib import STDLIB, recorded_modules, trimmed_stdlib, write_trimmed_stdlib
-from buildtools.sizes import COMPRESSIBLE, size_report, transfer_size, visit_sizes
-from buildtools.testrun import (
-    APT_PACKAGES,
-    MICROPIP_CACHE,
-    MICROPIP_WHEELS,
-    TEST_SITE,
-    install_browsers,
-    install_test_tools,
-    micropip_test_site,
-    micropip_wheels,
-    pin_lock_files,
-    sha256_of,
-    test,
-)
-from buildtools.wheel import build_wheel, engine_sources, record_hash, wheel_file, wheel_metadata
+from buildtools.server import serve
+from buildtools.site import build
+from buildtools.sizes import size_report
+from buildtools.testrun import test
 
-__all__ = [
-    "APT_PACKAGES", "BOOT_MODULE", "BOOT_TEMPLATE", "COMPRESSIBLE", "bench", "DIST", "EDITOR_CHUNKS", "ENGINE", "HeaderRule", "ICONS", "ICON_CORNER",
-    "ICON_SVG", "MANIFEST", "MICROPIP_CACHE", "MICROPIP_WHEELS", "MIME_TYPES", "NODE_MODULES", "NOT_PRECACHED",
-    "PYODIDE_DIR", "PYODIDE_FILES", "PYSCRIPT_DIST", "ROOT", "SITE_FILES", "SNAPSHOT_WORKER", "STDLIB", "SW_TEMPLATE", "SiteHandler",
-    "TEMPLATES", "UI_PACKAGE", "ZIP_DATE", "build", "build_hash", "build_wheel", "copy_site_files",
-    "engine_sources", "ensure_node_modules", "files_under", "headers_for", "install_browsers",
-    "LOCK_FILE", "install_test_tools", "js_imports", "main", "make_server", "micropip_test_site", "micropip_wheels",
-    "netlify_header_rules", "netlify_pattern", "npm_ci_needed", "pin_lock_files", "precache_entries",
-    "precached_files", "project_metadata", "pyscript_runtime_files", "record_hash", "render_icons",
-    "recorded_modules", "rounded_svg", "run", "runtime_hash", "serve", "serving", "sha256_of", "shutil", "size_report", "test", "transfer_size",
-    "vendor_runtime", "visit_sizes", "wheel_file", "wheel_metadata", "write_manifest", "trimmed_stdlib", "write_boot_module", "write_service_worker", "write_trimmed_stdlib",
-    "write_zip", "zip_ui_package",
-]
+__all__ = ["bench", "build", "main", "serve", "size_report", "test"]
 
 
 def main(argv: list[str] | None = None) -> int:

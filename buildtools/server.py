@@ -92,7 +92,7 @@ _GZIP_LOCK = threading.Lock()
 
 
 def gzipped(path: str | Path) -> bytes:
-    """The file at path gzipped as build.serving sends it (compressed once, then kept)."""
+    """The file at path gzipped as serving() sends it (compressed once, then kept)."""
     st = os.stat(path)
     key = (str(path), st.st_mtime_ns, st.st_size)
     with _GZIP_LOCK:

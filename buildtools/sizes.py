@@ -15,7 +15,7 @@ COMPRESSIBLE = {".html", ".js", ".mjs", ".css", ".json", ".svg", ".toml", ".py",
 
 
 def gzip_bytes(data: bytes) -> bytes:
-    """data as a static host sends it compressed: gzip -6 (build.serving does the same)."""
+    """data as a static host sends it compressed: gzip -6 (server.serving does the same)."""
     return gzip.compress(data, compresslevel=6, mtime=0)
 
 

@@ -15,9 +15,9 @@ from __future__ import annotations
 from .cards import card_name, parse_card
 from .codes import MAX_DEAL, daily_deal
 from .effects import Effect, effect_of
-from .errors import BadCode, CorruptSave, IllegalMove
+from .errors import BadCode, BadLayout, CorruptSave, IllegalMove
 from .game import Game
-from .progress import hint
+from .progress import StuckCheck, hint
 from .rules import GAMES, Rules, valid_options
 
 __version__ = "0.1.0"
@@ -26,11 +26,13 @@ __all__ = [
     "GAMES",
     "MAX_DEAL",
     "BadCode",
+    "BadLayout",
     "CorruptSave",
     "Effect",
     "Game",
     "IllegalMove",
     "Rules",
+    "StuckCheck",
     "card_name",
     "daily_deal",
     "effect_of",

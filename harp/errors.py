@@ -35,3 +35,17 @@ class BadCode(ValueError):
         super().__init__(text)
         self.key = key
         self.params: dict[str, str | int] = dict(params)
+
+
+class BadLayout(ValueError):
+    """A layout (``harp.layout``) that cannot be read.  ``str(e)`` says why and names the line.
+
+    ``line_number`` (from 1) and ``line`` hold the line at fault, or None when
+    the fault is in the layout as a whole (a card given too often)."""
+
+    def __init__(self, reason: str, line_number: int | None = None, line: str | None = None) -> None:
+        where = f"layout line {line_number} ({line!r}): " if line_number is not None else "layout: "
+        super().__init__(where + reason)
+        self.reason = reason
+        self.line_number = line_number
+        self.line = line

@@ -21,8 +21,9 @@ class Game(Position):
         """The cheap verdict of docs/rules.md: nothing useful can happen (see ``progress``)."""
         return progress.is_stuck(self)
 
-    def stuck_checks(self) -> list[tuple[str, bool]]:
-        """The four things a player checks before giving up, each with whether it was found."""
+    def stuck_checks(self) -> list[progress.StuckCheck]:
+        """The four things a player checks before giving up, each by its key with whether it was
+        found; ``check.question`` is its English (``progress.STUCK_QUESTIONS``)."""
         return progress.stuck_checks(self)
 
     def to_json(self) -> str:

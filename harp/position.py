@@ -1,6 +1,6 @@
 """A ``Position``: one deal of one game as it is played, its moves, undo and views.
 
-This is the core of the engine: of its other modules it needs only rules,
+This is the core of the engine: of its other modules it needs only rules, layout,
 cards, codes, rng and errors.  ``harp.Game`` adds what needs more: the stuck
 verdict (``progress``), saves (``saves``) and the text board (``text``).
 """
@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Self
 
-from . import codes
+from . import codes, layout
 from .cards import ACE, KING, SUITS, builds_on, card_name, is_red, rank, suit
 from .errors import IllegalMove
 from .reasons import Refusal, refusal
@@ -115,6 +115,41 @@ class Position:
         """The deal a code names, from its start.  A bad code raises ``ValueError``."""
         rules, deal, daily = codes.decode(code)
         return cls(rules, deal, daily)
+
+    @classmethod
+    def from_layout(cls, text: str) -> Self:
+        """The position a layout describes pile by pile (see ``harp.layout``): like
+        python-chess's ``Board(fen)``.  A bad layout raises ``BadLayout`` naming the line."""
+        lay = layout.parse(text)
+        game = cls(lay.rules, lay.deal, lay.daily)
+        game._value = []  # the cards get ids in the order they are placed
+
+        def place(values: tuple[int, ...]) -> list[int]:
+            first = len(game._value)
+            game._value.extend(values)
+            return list(range(first, len(game._value)))
+
+        game.tableau = [place(col) for col in lay.tableau]
+        game.down = list(lay.down)
+        game.stock = place(lay.stock)
+        game.waste = place(lay.waste)
+        game.foundations = [place(f) for f in lay.foundations]
+        game.pass_number = lay.pass_number
+        return game
+
+    def layout(self) -> str:
+        """This position as a layout (see ``harp.layout``); ``from_layout`` reads it back.
+        The counters and the undo history are not part of it."""
+
+        def values(ids: list[int]) -> tuple[int, ...]:
+            return tuple(self._value[i] for i in ids)
+
+        return layout.Layout(
+            self.rules, self.deal, self.daily,
+            tableau=tuple(values(col) for col in self.tableau), down=tuple(self.down),
+            stock=values(self.stock), waste=values(self.waste),
+            foundations=tuple(values(f) for f in self.foundations), pass_number=self.pass_number,
+        ).text()
 
     @property
     def code(self) -> str:

@@ -10,9 +10,33 @@ cards that were just moved.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from .cards import KING, builds_on, rank
 from .effects import PROGRESS, Effect, effect_of
 from .position import Pile, Position
+
+
+#: Harpan's four questions before giving up, by a key that stays put (a page words them
+#: in its language by these keys), in the order they are asked, in English.
+STUCK_QUESTIONS: dict[str, str] = {
+    "waste_playable": "Is the top card of the waste playable?",
+    "run_uncovers": "Can a run move whole to uncover a face-down card?",
+    "takeback_opens": "Can a card come back down from a foundation and open a move?",
+    "king_to_space": "Can a king go to an empty column?",
+}
+
+
+class StuckCheck(NamedTuple):
+    """One of the questions of ``STUCK_QUESTIONS``, by its key, and whether the answer is yes."""
+
+    key: str
+    found: bool
+
+    @property
+    def question(self) -> str:
+        """The question in English."""
+        return STUCK_QUESTIONS[self.key]
 
 
 def reachable_stock_cards(game: Position) -> set[int]:
@@ -85,8 +109,8 @@ def is_stuck(game: Position) -> bool:
     return not enabling_moves(game)
 
 
-def stuck_checks(game: Position) -> list[tuple[str, bool]]:
-    """Harpan's four questions before giving up, each answered for this position."""
+def stuck_checks(game: Position) -> list[StuckCheck]:
+    """Harpan's four questions before giving up (``STUCK_QUESTIONS``), each answered for this position."""
     top = game.card_at(("w", 0))
     waste_playable = top is not None and _card_fits_somewhere(game, top)
     progress = progress_moves(game)
@@ -94,12 +118,13 @@ def stuck_checks(game: Position) -> list[tuple[str, bool]]:
     enabling = enabling_moves(game)
     takebacks = [m for m in enabling if m.startswith("f")]
     king_to_space = any(_is_king_to_space(game, move) for move in [m for m, _ in progress] + enabling)
-    return [
-        ("Is the top card of the waste playable?", waste_playable),
-        ("Can a run move whole to uncover a face-down card?", bool(uncovering_runs)),
-        ("Can a card come back down from a foundation and open a move?", bool(takebacks)),
-        ("Can a king go to an empty column?", king_to_space),
-    ]
+    answers = {
+        "waste_playable": waste_playable,
+        "run_uncovers": bool(uncovering_runs),
+        "takeback_opens": bool(takebacks),
+        "king_to_space": king_to_space,
+    }
+    return [StuckCheck(key, answers[key]) for key in STUCK_QUESTIONS]
 
 
 def _is_king_to_space(game: Position, move: str) -> bool:

@@ -7,15 +7,12 @@ Firefox and WebKit scenarios in tests/crossbrowser/.
 from __future__ import annotations
 
 import os
-import sys
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))  # so tests can `import build`
-
-import build  # noqa: E402
+from buildtools.site import build
+from buildtools.testrun import TEST_SITE
 
 
 #: Set by `build.py test`, which runs the tests in two phases: "parallel" (on
@@ -59,8 +56,8 @@ def site_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The site in a private folder (not dist/), so a `build.py serve` or a
     teammate's build can't change it mid-run: the copy `build.py test` made
     for the whole run (HARP_TEST_SITE), or else built once per session."""
-    given = os.environ.get(build.TEST_SITE)
+    given = os.environ.get(TEST_SITE)
     if given:
-        assert (Path(given) / "index.html").is_file(), f"{build.TEST_SITE}={given} holds no built site"
+        assert (Path(given) / "index.html").is_file(), f"{TEST_SITE}={given} holds no built site"
         return Path(given)
-    return build.build(tmp_path_factory.mktemp("site") / "dist")
+    return build(tmp_path_factory.mktemp("site") / "dist")

@@ -15,6 +15,8 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
+from game_facts import GAME_IDS
+
 ROOT = Path(__file__).resolve().parent.parent
 STATIC = ROOT / "static"
 SPRITE = STATIC / "cards.svg"
@@ -34,18 +36,7 @@ SUITS = "SHDC"
 CARD_IDS = {f"c-{r}{s}" for s in SUITS for r in RANKS}
 OTHER_IDS = {"back", "empty", "f-S", "f-H", "f-D", "f-C", "f-any"}
 
-HELP_PAGES = [
-    "index.html",
-    "rules-easy-harp.html",
-    "rules-harp.html",
-    "rules-gargantua.html",
-    "rules-harpan.html",
-    "rules-endless-harp.html",
-    "rules-big-harp.html",
-    "rules-double-klondike.html",
-    "examples.html",
-    "faq.html",
-]
+HELP_PAGES = ["index.html", *(f"rules-{game_id}.html" for game_id in GAME_IDS), "examples.html", "faq.html"]
 
 URL = re.compile(r"https?://[^\s\"'<>)]+")
 

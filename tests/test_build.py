@@ -22,10 +22,20 @@ from typing import Any
 
 import pytest
 
-import build
+from buildtools.common import ENGINE, LOCK_FILE, PYODIDE_DIR, ROOT, UI_PACKAGE, files_under, project_metadata
+from buildtools.offline import (
+    ICONS, SW_TEMPLATE, build_hash, precache_entries, precached_files, render_icons, rounded_svg, write_service_worker,
+)
+from buildtools.server import headers_for, make_server, netlify_header_rules, netlify_pattern, serving
+from buildtools.site import PYODIDE_FILES, js_imports
+from buildtools.sizes import size_report, transfer_size, visit_sizes
+from buildtools.snapshot import BOOT_MODULE
+from buildtools.stdlib import STDLIB
+from buildtools.testrun import MICROPIP_WHEELS, micropip_wheels, pin_lock_files
+from buildtools.wheel import build_wheel
 from buildtools import testrun
 
-VERSION = build.project_metadata()["version"]
+VERSION = project_metadata()["version"]
 WHEEL_NAME = f"harp-{VERSION}-py3-none-any.whl"
 DIST_INFO = f"harp-{VERSION}.dist-info"
 
@@ -55,7 +65,7 @@ def test_the_modules_the_pages_import_are_bytecode_the_rest_source(site_dir: Pat
     """Recorded modules are unchecked hash-based .pyc files of one Python (one magic
     number, PEP 552 flags 0b01: the importer takes them without the source); the
     frozen ones, SOURCE_ONLY and the modules only an import statement keeps stay .py."""
-    with zipfile.ZipFile(site_dir / "vendor" / "pyodide" / build.STDLIB) as zf:
+    with zipfile.ZipFile(site_dir / "vendor" / "pyodide" / STDLIB) as zf:
         headers = {info.filename: zf.read(info)[:16] for info in zf.infolist() if info.filename.endswith(".pyc")}
         names = set(zf.namelist())
     assert {"json/__init__.pyc", "random.pyc", "dataclasses.pyc", "asyncio/base_events.pyc", "typing.pyc"} <= names
@@ -99,8 +109,8 @@ def test_wheel_record_lists_every_file_with_its_hash(wheel: Path) -> None:
 
 def test_wheel_holds_the_engine_sources_and_py_typed(wheel: Path) -> None:
     sources = {
-        p.relative_to(build.ROOT).as_posix()
-        for p in build.ENGINE.rglob("*.py")
+        p.relative_to(ROOT).as_posix()
+        for p in ENGINE.rglob("*.py")
         if "__pycache__" not in p.parts
     }
     found = set(names(wheel))
@@ -110,8 +120,8 @@ def test_wheel_holds_the_engine_sources_and_py_typed(wheel: Path) -> None:
 
 
 def test_wheel_build_is_reproducible(tmp_path: Path) -> None:
-    first = build.build_wheel(tmp_path / "a").read_bytes()
-    second = build.build_wheel(tmp_path / "b").read_bytes()
+    first = build_wheel(tmp_path / "a").read_bytes()
+    second = build_wheel(tmp_path / "b").read_bytes()
     assert first == second
 
 
@@ -134,8 +144,8 @@ def test_wheel_installs_with_pip_and_imports(site_dir: Path, tmp_path: Path) -> 
 
 def test_ui_package_is_zipped_under_harpui(site_dir: Path) -> None:
     found = set(names(site_dir / "static" / "harpui.zip"))
-    ui_files = build.files_under(build.UI_PACKAGE)
-    assert found == {"harpui/" + p.relative_to(build.UI_PACKAGE).as_posix() for p in ui_files}
+    ui_files = files_under(UI_PACKAGE)
+    assert found == {"harpui/" + p.relative_to(UI_PACKAGE).as_posix() for p in ui_files}
     assert any(n.endswith(".py") for n in found)
     assert not (site_dir / "static" / "harpui").exists()
 
@@ -165,20 +175,20 @@ def test_page_loads_pyscript_and_config_from_the_site(site_dir: Path) -> None:
 
 def test_pyodide_core_is_vendored(site_dir: Path) -> None:
     folder = site_dir / "vendor" / "pyodide"
-    assert sorted(p.name for p in folder.iterdir()) == sorted(build.PYODIDE_FILES)
+    assert sorted(p.name for p in folder.iterdir()) == sorted(PYODIDE_FILES)
     assert '"314.0.7"' in (folder / "pyodide.mjs").read_text(encoding="utf-8")
 
 
 def test_the_lock_file_is_in_the_boot_module_and_names_no_package(site_dir: Path) -> None:
     """Pyodide reads lockFileContents instead of fetching pyodide-lock.json (a
     request less on every plain boot): the page loads no package."""
-    assert not (site_dir / "vendor" / "pyodide" / build.LOCK_FILE).exists()
-    boot = (site_dir / build.BOOT_MODULE).read_text(encoding="utf-8")
+    assert not (site_dir / "vendor" / "pyodide" / LOCK_FILE).exists()
+    boot = (site_dir / BOOT_MODULE).read_text(encoding="utf-8")
     found = re.search(r"^const LOCK = (\{.*\});$", boot, re.M)
     assert found, "the boot module holds the lock file"
     lock = json.loads(found.group(1))
     assert lock["packages"] == {} and lock["info"]["python"].startswith("3.")
-    assert lock["info"] == json.loads((build.PYODIDE_DIR / build.LOCK_FILE).read_text())["info"]
+    assert lock["info"] == json.loads((PYODIDE_DIR / LOCK_FILE).read_text())["info"]
     assert boot.count("lockFileContents: LOCK") == 1 and "lock: LOCK" in boot
     worker = (site_dir / "static" / "snapshot-worker.mjs").read_text(encoding="utf-8")
     assert "lockFileContents: job.lock" in worker
@@ -190,7 +200,7 @@ def test_pyscript_is_vendored_without_editor_terminal_or_maps(site_dir: Path) ->
     assert {"core.js", "core.css"} <= names
     assert not any(n.endswith(".map") or n.startswith(("codemirror", "xterm")) for n in names)
     for name in names - {"core.css"}:  # every static import resolves
-        for imported in build.js_imports(folder / name, dynamic=False):
+        for imported in js_imports(folder / name, dynamic=False):
             assert imported in names, f"{name} imports missing {imported}"
 
 
@@ -212,14 +222,14 @@ def test_pyscript_is_vendored_without_editor_terminal_or_maps(site_dir: Path) ->
 )
 def test_server_sends_the_right_mime_type(tmp_path: Path, suffix: str, mime: str) -> None:
     (tmp_path / f"file{suffix}").write_bytes(b"x")
-    with build.serving(tmp_path, headers={"X-Test": "yes"}) as url:
+    with serving(tmp_path, headers={"X-Test": "yes"}) as url:
         with urllib.request.urlopen(f"{url}file{suffix}") as response:
             assert response.headers.get_content_type() == mime
             assert response.headers["X-Test"] == "yes"
 
 
 def test_netlify_publishes_dist_built_by_build_py() -> None:
-    with open(build.ROOT / "netlify.toml", "rb") as f:
+    with open(ROOT / "netlify.toml", "rb") as f:
         netlify = tomllib.load(f)
     assert netlify["build"] == {"command": "python build.py", "publish": "dist"}
     wasm = [h for h in netlify["headers"] if h["for"] == "/*.wasm"]
@@ -260,7 +270,7 @@ def test_precache_lists_every_file_but_the_worker_and_unused_chunks(site_dir: Pa
         "static/style.css", "static/boot.js", "static/sw-register.js", "static/cards.svg",
         "static/icons/icon-192.png", "static/help/index.html", f"wheels/{WHEEL_NAME}",
         "vendor/pyscript/core.js", "vendor/pyscript/core.css",
-        *(f"vendor/pyodide/{name}" for name in build.PYODIDE_FILES),
+        *(f"vendor/pyodide/{name}" for name in PYODIDE_FILES),
     ):
         assert needed in listed, needed
     assert any(re.fullmatch(r"vendor/pyscript/core-[\w-]+\.js", url) for url in listed)
@@ -276,8 +286,8 @@ def test_worker_is_rendered_and_its_template_not_shipped(site_dir: Path) -> None
     code = (site_dir / "sw.js").read_text()
     assert "__HARP_" not in code
     assert not (site_dir / "static" / "sw.template.js").exists()
-    assert worker_build(site_dir) == build.build_hash(
-        build.precache_entries(site_dir), build.SW_TEMPLATE.read_text(encoding="utf-8")
+    assert worker_build(site_dir) == build_hash(
+        precache_entries(site_dir), SW_TEMPLATE.read_text(encoding="utf-8")
     )
 
 
@@ -285,11 +295,11 @@ def test_cache_name_changes_with_any_precached_file(site_dir: Path, tmp_path: Pa
     site = tmp_path / "site"
     shutil.copytree(site_dir, site)
     before = worker_build(site)
-    build.write_service_worker(site)
+    write_service_worker(site)
     assert worker_build(site) == before, "same files, same name"
     with open(site / "static" / "help" / "help.css", "a") as f:
         f.write("/* changed */\n")
-    build.write_service_worker(site)
+    write_service_worker(site)
     assert worker_build(site) != before
 
 
@@ -364,9 +374,9 @@ def paeth(a: int, b: int, c: int) -> int:
 
 @pytest.mark.skipif(shutil.which("rsvg-convert") is None, reason="needs rsvg-convert (librsvg2-bin)")
 def test_icons_are_rendered_from_the_svg(tmp_path: Path) -> None:
-    assert build.render_icons(tmp_path)
+    assert render_icons(tmp_path)
     icons = tmp_path / "static" / "icons"
-    for name, size, rounded in build.ICONS:
+    for name, size, rounded in ICONS:
         assert png_info(icons / name)[:2] == (size, size), name
         assert png_alpha(icons / name, size // 2, size // 2) == 255, f"{name}: opaque middle"
         corner = png_alpha(icons / name, 0, 0)
@@ -374,30 +384,30 @@ def test_icons_are_rendered_from_the_svg(tmp_path: Path) -> None:
 
 
 def test_without_a_renderer_the_committed_icons_stay(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setattr(build.shutil, "which", lambda name: None)
-    assert not build.render_icons(tmp_path)
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    assert not render_icons(tmp_path)
     assert not (tmp_path / "static").exists()
-    for name, size, _ in build.ICONS:  # what copy_site_files puts in dist then
-        assert png_info(build.ROOT / "static" / "icons" / name)[:2] == (size, size), name
+    for name, size, _ in ICONS:  # what copy_site_files puts in dist then
+        assert png_info(ROOT / "static" / "icons" / name)[:2] == (size, size), name
 
 
 def test_rounded_svg_clips_to_rounded_corners() -> None:
     svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><rect width="512" height="512"/></svg>\n'
-    out = build.rounded_svg(svg, 96 / 512)
+    out = rounded_svg(svg, 96 / 512)
     assert '<rect x="0" y="0" width="512" height="512" rx="96"/>' in out
     assert out.startswith(svg[: svg.index(">") + 1]) and out.endswith("</g></svg>\n")
     with pytest.raises(ValueError):
-        build.rounded_svg("<svg></svg>", 0.2)
+        rounded_svg("<svg></svg>", 0.2)
 
 
 def test_size_report_gives_both_visits(site_dir: Path) -> None:
-    sizes = build.visit_sizes(site_dir)
+    sizes = visit_sizes(site_dir)
     wasm = site_dir / "vendor" / "pyodide" / "pyodide.asm.wasm"
-    assert build.transfer_size(wasm) < wasm.stat().st_size / 2, "gzip, as hosts serve it"
-    assert sizes["first"] > build.transfer_size(wasm)
+    assert transfer_size(wasm) < wasm.stat().st_size / 2, "gzip, as hosts serve it"
+    assert sizes["first"] > transfer_size(wasm)
     assert sizes["first_raw"] > sizes["first"]
     assert sizes["second"] == 0 < sizes["second_if_sw_changed"] < 20_000
-    report = build.size_report(site_dir)
+    report = size_report(site_dir)
     assert report.startswith("first visit:") and "second visit:" in report
 
 
@@ -406,7 +416,7 @@ def test_size_report_gives_both_visits(site_dir: Path) -> None:
 
 
 def netlify_rules() -> list[tuple[str, dict[str, str]]]:
-    return [(pattern, dict(values)) for pattern, values in build.netlify_header_rules()]
+    return [(pattern, dict(values)) for pattern, values in netlify_header_rules()]
 
 
 def site_paths(site: Path) -> list[str]:
@@ -432,7 +442,7 @@ def site_paths(site: Path) -> list[str]:
     ],
 )
 def test_netlify_patterns_match_as_netlify_reads_them(pattern: str, path: str, matches: bool) -> None:
-    assert bool(build.netlify_pattern(pattern).match(path)) == matches
+    assert bool(netlify_pattern(pattern).match(path)) == matches
 
 
 def test_netlify_sets_each_header_in_one_rule_per_path(site_dir: Path) -> None:
@@ -440,7 +450,7 @@ def test_netlify_sets_each_header_in_one_rule_per_path(site_dir: Path) -> None:
     for path in site_paths(site_dir):
         seen: dict[str, str] = {}
         for pattern, values in rules:
-            if build.netlify_pattern(pattern).match(path):
+            if netlify_pattern(pattern).match(path):
                 for key in values:
                     assert key.lower() not in seen, f"{path}: {key} set by {seen.get(key.lower())} and {pattern}"
                     seen[key.lower()] = pattern
@@ -450,16 +460,16 @@ def test_netlify_gives_every_page_a_csp_and_frame_rule(site_dir: Path) -> None:
     rules = netlify_rules()
     pages = [p for p in site_paths(site_dir) if p == "/" or p.endswith(".html")]
     for path in pages:
-        csp = build.headers_for(path, rules).get("Content-Security-Policy", "")
+        csp = headers_for(path, rules).get("Content-Security-Policy", "")
         directives = dict((d.strip().split(" ", 1) + [""])[:2] for d in csp.split(";") if d.strip())
         assert directives.get("default-src") == "'none'", path
         assert "'unsafe-inline'" not in csp, path
         expected = "*" if path == "/embed.html" else "'none'"
         assert directives.get("frame-ancestors") == expected, path
     for path in ("/", "/index.html", "/embed.html"):
-        csp = build.headers_for(path, rules)["Content-Security-Policy"]
+        csp = headers_for(path, rules)["Content-Security-Policy"]
         assert "script-src 'self' 'unsafe-eval' 'wasm-unsafe-eval';" in csp
-    every = build.headers_for("/vendor/pyodide/pyodide.mjs", rules)
+    every = headers_for("/vendor/pyodide/pyodide.mjs", rules)
     assert every["X-Content-Type-Options"] == "nosniff" and every["Referrer-Policy"]
 
 
@@ -467,20 +477,20 @@ def test_netlify_caches_for_good_only_content_hashed_names(site_dir: Path) -> No
     rules = netlify_rules()
     immutable = []
     for path in site_paths(site_dir):
-        cache = build.headers_for(path, rules).get("Cache-Control", "")
+        cache = headers_for(path, rules).get("Cache-Control", "")
         if "immutable" in cache:
             assert re.search(r"-[\w-]{8}\.js$", path), f"{path}: immutable without a hash in its name"
             immutable.append(path)
     assert any(p.startswith("/vendor/pyscript/core-") for p in immutable)
     for path in ("/", "/index.html", "/sw.js", "/manifest.webmanifest", "/pyscript.toml",
                  f"/wheels/{WHEEL_NAME}", "/vendor/pyodide/pyodide.asm.wasm", "/static/help/index.html"):
-        assert build.headers_for(path, rules).get("Cache-Control") == "no-cache", path
+        assert headers_for(path, rules).get("Cache-Control") == "no-cache", path
 
 
 def test_netlify_serves_wasm_and_modules_with_their_types() -> None:
     rules = netlify_rules()
-    assert build.headers_for("/vendor/pyodide/pyodide.asm.wasm", rules)["Content-Type"] == "application/wasm"
-    assert build.headers_for("/vendor/pyodide/pyodide.mjs", rules)["Content-Type"] == "text/javascript"
+    assert headers_for("/vendor/pyodide/pyodide.asm.wasm", rules)["Content-Type"] == "application/wasm"
+    assert headers_for("/vendor/pyodide/pyodide.mjs", rules)["Content-Type"] == "text/javascript"
 
 
 def fetch(url: str) -> tuple[int, Any]:
@@ -495,7 +505,7 @@ def test_server_serves_under_a_prefix_only(tmp_path: Path) -> None:
     (tmp_path / "index.html").write_text("<!doctype html>")
     (tmp_path / "a.txt").write_text("a")
     log: list[tuple[str, int]] = []
-    with build.serving(tmp_path, prefix="/harp-solitaire/", request_log=log) as url:
+    with serving(tmp_path, prefix="/harp-solitaire/", request_log=log) as url:
         assert url.endswith("/harp-solitaire/")
         origin = url[: -len("harp-solitaire/")]
         assert fetch(url + "a.txt")[0] == 200
@@ -505,14 +515,14 @@ def test_server_serves_under_a_prefix_only(tmp_path: Path) -> None:
         assert fetch(origin)[0] == 404
     assert ("/harp-solitaire", 301) in log and ("/a.txt", 404) in log
     with pytest.raises(ValueError):
-        build.make_server(tmp_path, prefix="/no-slash")
+        make_server(tmp_path, prefix="/no-slash")
 
 
 def test_server_applies_header_rules_by_path(tmp_path: Path) -> None:
     (tmp_path / "m.wasm").write_bytes(b"\0asm")
     (tmp_path / "page.html").write_text("<!doctype html>")
     rules = [("/*", {"X-All": "1"}), ("/*.wasm", {"Content-Type": "application/x-test"}), ("/page.html", {"X-Page": "p"})]
-    with build.serving(tmp_path, header_rules=rules) as url:
+    with serving(tmp_path, header_rules=rules) as url:
         _, wasm = fetch(url + "m.wasm")
         _, page = fetch(url + "page.html")
     assert wasm.get_all("Content-Type") == ["application/x-test"], "replaced, not doubled"
@@ -536,7 +546,7 @@ def test_server_gzips_text_and_wasm_when_asked_and_allowed(tmp_path: Path) -> No
     (tmp_path / "a.js").write_bytes(text)
     (tmp_path / "m.wasm").write_bytes(b"\0asm" + bytes(4000))
     (tmp_path / "p.png").write_bytes(b"\x89PNG" + bytes(4000))
-    with build.serving(tmp_path, compress=True) as url:
+    with serving(tmp_path, compress=True) as url:
         status, headers, body = get(url + "a.js", **{"Accept-Encoding": "gzip, deflate, br"})
         assert status == 200 and headers["Content-Encoding"] == "gzip"
         assert int(headers["Content-Length"]) == len(body) < len(text)
@@ -545,7 +555,7 @@ def test_server_gzips_text_and_wasm_when_asked_and_allowed(tmp_path: Path) -> No
         assert "Content-Encoding" not in get(url + "p.png", **{"Accept-Encoding": "gzip"})[1]
         assert get(url + "a.js")[2] == text, "plain for a request without Accept-Encoding"
         assert get(url + "a.js", **{"Accept-Encoding": "gzip;q=0"})[2] == text
-    with build.serving(tmp_path) as url:  # compress is off unless asked for
+    with serving(tmp_path) as url:  # compress is off unless asked for
         assert get(url + "a.js", **{"Accept-Encoding": "gzip"})[2] == text
 
 
@@ -553,7 +563,7 @@ def test_server_answers_conditional_requests_with_304(tmp_path: Path) -> None:
     (tmp_path / "a.js").write_text("let a = 1;")
     (tmp_path / "index.html").write_text("<!doctype html>")
     log: list[tuple[str, int, int]] = []
-    with build.serving(tmp_path, compress=True, byte_log=log) as url:
+    with serving(tmp_path, compress=True, byte_log=log) as url:
         status, headers, body = get(url + "a.js")
         etag, modified = headers["ETag"], headers["Last-Modified"]
         assert status == 200 and body == b"let a = 1;" and etag
@@ -572,7 +582,7 @@ def test_server_answers_conditional_requests_with_304(tmp_path: Path) -> None:
 
 def test_server_is_quiet_when_a_client_hangs_up_but_not_on_other_errors(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    server = build.make_server(tmp_path)
+    server = make_server(tmp_path)
     try:
         for hang_up in (BrokenPipeError(32, "Broken pipe"), ConnectionResetError(104, "Connection reset by peer")):
             try:
@@ -594,8 +604,8 @@ def test_server_is_quiet_when_a_client_hangs_up_but_not_on_other_errors(
 
 
 def test_micropip_pin_is_the_version_pyodide_names(site_dir: Path) -> None:
-    lock = json.loads((build.PYODIDE_DIR / build.LOCK_FILE).read_text())
-    for pin in build.MICROPIP_WHEELS:
+    lock = json.loads((PYODIDE_DIR / LOCK_FILE).read_text())
+    for pin in MICROPIP_WHEELS:
         name, version = pin.split("==")
         entry = lock["packages"][name]
         assert (entry["version"], entry["file_name"]) == (version, f"{name}-{version}-py3-none-any.whl")
@@ -604,25 +614,25 @@ def test_micropip_pin_is_the_version_pyodide_names(site_dir: Path) -> None:
 
 def test_the_game_ships_no_micropip(site_dir: Path) -> None:
     assert not any("micropip" in p.name for p in site_dir.rglob("*"))
-    assert not any("micropip" in name for name in build.precached_files(site_dir))
-    assert not (site_dir / "vendor" / "pyodide" / build.LOCK_FILE).exists()
+    assert not any("micropip" in name for name in precached_files(site_dir))
+    assert not (site_dir / "vendor" / "pyodide" / LOCK_FILE).exists()
 
 
 def test_pin_lock_files_sets_the_wheels_hash_and_name(site_dir: Path, tmp_path: Path) -> None:
     lock = tmp_path / "pyodide-lock.json"
-    shutil.copy(build.PYODIDE_DIR / build.LOCK_FILE, lock)
+    shutil.copy(PYODIDE_DIR / LOCK_FILE, lock)
     before = json.loads(lock.read_text())
     version = before["packages"]["micropip"]["version"]
     wheel = tmp_path / f"micropip-{version}-py3-none-any.whl"
     wheel.write_bytes(b"not really a wheel")
-    build.pin_lock_files(lock, [wheel])
+    pin_lock_files(lock, [wheel])
     after = json.loads(lock.read_text())
     assert after["packages"]["micropip"]["sha256"] == hashlib.sha256(b"not really a wheel").hexdigest()
     assert after["packages"]["micropip"]["file_name"] == wheel.name
     after["packages"]["micropip"] = before["packages"]["micropip"]
     assert after == before, "nothing else changes"
     with pytest.raises(ValueError, match="names micropip"):
-        build.pin_lock_files(lock, [tmp_path / "micropip-0.0.1-py3-none-any.whl"])
+        pin_lock_files(lock, [tmp_path / "micropip-0.0.1-py3-none-any.whl"])
 
 
 def test_micropip_wheels_download_once_and_check_the_hash(
@@ -642,14 +652,14 @@ def test_micropip_wheels_download_once_and_check_the_hash(
     monkeypatch.setattr(testrun, "run", fake_pip)
     cache = tmp_path / "cache"
     wheel = cache / "demo-1.0-py3-none-any.whl"
-    assert build.micropip_wheels(cache) == [wheel] and wheel.read_bytes() == good
-    assert build.micropip_wheels(cache) == [wheel]
+    assert micropip_wheels(cache) == [wheel] and wheel.read_bytes() == good
+    assert micropip_wheels(cache) == [wheel]
     assert len(downloads) == 1, "the second call finds it in the cache"
     assert downloads[0][-1] == "demo==1.0" and "--no-deps" in downloads[0]
     wheel.write_bytes(b"damaged")
     served = b"tampered"
     with pytest.raises(ValueError, match="not the pinned file"):
-        build.micropip_wheels(cache)
+        micropip_wheels(cache)
     assert wheel.read_bytes() == b"damaged" and sorted(cache.iterdir()) == [wheel], "no partial files"
 
 
@@ -658,4 +668,4 @@ def test_files_under_leaves_out_caches_and_hidden_files(tmp_path: Path) -> None:
     for name in ("a.js", "sub/b.css", ".mypy_cache/3.11/cache.db", "sub/.hidden", "__pycache__/c.pyc", "d.pyc"):
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text("x")
-    assert [p.relative_to(tmp_path).as_posix() for p in build.files_under(tmp_path)] == ["a.js", "sub/b.css"]
+    assert [p.relative_to(tmp_path).as_posix() for p in files_under(tmp_path)] == ["a.js", "sub/b.css"]

@@ -11,7 +11,7 @@ import re
 import harp
 import pytest
 
-import build
+from buildtools.common import ROOT
 from buildtools import help as pages
 
 
@@ -23,7 +23,7 @@ def written() -> dict[str, str]:
 @pytest.mark.parametrize("game_id", list(harp.GAMES))
 def test_every_game_has_its_prose(game_id: str) -> None:
     path = pages.prose_path(game_id)
-    assert path.is_file(), f"write {path.relative_to(build.ROOT)}: the rules of {game_id} in words (docs/README.md)"
+    assert path.is_file(), f"write {path.relative_to(ROOT)}: the rules of {game_id} in words (docs/README.md)"
     prose = pages.read_prose(path)
     assert prose.meta.get("lead") and prose.meta.get("summary"), "a lead paragraph and a one-line summary"
     for part in ("{{toc}}", "{{win-rates}}", "{{options}}"):
@@ -92,6 +92,6 @@ def test_bad_prose_is_refused() -> None:
 
 
 def test_the_source_tree_holds_only_the_template_and_prose() -> None:
-    help_dir = build.ROOT / "static" / "help"
+    help_dir = ROOT / "static" / "help"
     assert sorted(p.name for p in help_dir.glob("*.html")) == [], "help pages are written by the build"
     assert (help_dir / "source" / "page.html").is_file()

@@ -14,16 +14,18 @@ from pathlib import Path
 import harp
 import pytest
 from harp.codes import CODE_REASONS
+from harp.progress import STUCK_QUESTIONS
 from harp.reasons import REASONS
 
-import build
+from buildtools.common import ROOT
 
-LANG_DIR = build.ROOT / "static" / "harpui" / "lang"
+LANG_DIR = ROOT / "static" / "harpui" / "lang"
 LANGUAGES = sorted(p.stem for p in LANG_DIR.glob("*.json"))
 FIRST = "en"
 ENGINE_TEMPLATES = {**{f"reason.{key}": text for key, text in REASONS.items()},
-                    **{f"code_reason.{key}": text for key, text in CODE_REASONS.items()}}
-ENGINE_KEYS = set(ENGINE_TEMPLATES) | {f"stuck.check.{n}" for n in range(4)}
+                    **{f"code_reason.{key}": text for key, text in CODE_REASONS.items()},
+                    **{f"stuck.check.{key}": text for key, text in STUCK_QUESTIONS.items()}}
+ENGINE_KEYS = set(ENGINE_TEMPLATES)
 
 
 def catalogue(lang: str) -> dict[str, str]:
@@ -56,7 +58,8 @@ def test_the_engines_reasons_and_checks_are_worded_in_every_other_language(lang:
     assert ENGINE_KEYS <= set(words), sorted(ENGINE_KEYS - set(words))
     for key, english in ENGINE_TEMPLATES.items():
         assert placeholders(words[key]) == placeholders(english), key
-    assert len(harp.Game.new("harpan", deal=1).stuck_checks()) == 4
+    asked = [check.key for check in harp.Game.new("harpan", deal=1).stuck_checks()]
+    assert asked == list(STUCK_QUESTIONS), "every check the engine asks has its words"
 
 
 def test_english_holds_no_engine_words_twice() -> None:
@@ -65,7 +68,7 @@ def test_english_holds_no_engine_words_twice() -> None:
 
 def test_every_marked_key_in_the_templates_is_in_the_catalogue() -> None:
     english = catalogue(FIRST)
-    sources = [build.ROOT / "index.html", build.ROOT / "embed.html", *(build.ROOT / "templates").glob("*.html")]
+    sources = [ROOT / "index.html", ROOT / "embed.html", *(ROOT / "templates").glob("*.html")]
     marked: set[str] = set()
     for path in sources:
         text = path.read_text(encoding="utf-8")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-import build
+from buildtools.common import ROOT
 from buildtools import firstdeals, pages
 
 
@@ -61,7 +61,7 @@ def test_includes_indent_pick_and_refuse_unknown_fragments(tmp_path: Path) -> No
 
 def test_the_page_templates_stay_at_the_root() -> None:
     for name in pages.PAGES:
-        assert (build.ROOT / name).is_file(), name
+        assert (ROOT / name).is_file(), name
 
 
 def test_both_pages_carry_a_first_visits_deals_of_the_default_game(site_dir: Path) -> None:

@@ -26,8 +26,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser")]
 
-import build  # noqa: E402
 from buildtools.common import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from buildtools.server import serving  # noqa: E402
+from buildtools.site import build  # noqa: E402
 from pagekit import HARPAN1, HARPAN1_WIN, mouse_move, solver_says, still  # noqa: E402
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
@@ -90,14 +91,14 @@ def record(url: str, page: Page) -> set[str]:
 
 def main() -> int:
     with tempfile.TemporaryDirectory(prefix="harp-stdlib-") as tmp:
-        site = build.build(Path(tmp) / "dist", full_stdlib=True)
-        with build.serving(site) as url, sync_playwright() as playwright:
+        site = build(Path(tmp) / "dist", full_stdlib=True)
+        with serving(site) as url, sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             modules = record(url, browser.new_context().new_page())
             browser.close()
     head = ("# Standard-library modules the pages imported after a whole game with hints, every dialog\n"
             "# and the embed page: written by tools/stdlib_modules.py, read by buildtools/stdlib.py.\n")
-    build.ROOT.joinpath("buildtools", "stdlib-modules.txt").write_text(head + "\n".join(sorted(modules)) + "\n")
+    ROOT.joinpath("buildtools", "stdlib-modules.txt").write_text(head + "\n".join(sorted(modules)) + "\n")
     print(f"{len(modules)} modules")
     return 0
 

@@ -342,13 +342,13 @@ class Dialogs:
                 by_id("dlg-won").showModal()
         self.renderer.celebrate(open_window, show=not assisted)
 
-    def show_stuck(self, checks: list[tuple[str, bool]]) -> bool:
+    def show_stuck(self, checks: list[harp.StuckCheck]) -> bool:
         listing = by_id("stuck-checks")
         listing.replaceChildren()
-        for number, (text, found) in enumerate(checks):
-            item = make("li", "found" if found else "none")
-            item.textContent = t("stuck.answer", question=stuck_question(number, text),
-                                 answer=t("stuck.yes" if found else "stuck.no"))
+        for check in checks:
+            item = make("li", "found" if check.found else "none")
+            item.textContent = t("stuck.answer", question=stuck_question(check),
+                                 answer=t("stuck.yes" if check.found else "stuck.no"))
             listing.appendChild(item)
         by_id("dlg-stuck-title").textContent = t("stuck.title")
         by_id("stuck-verdict").textContent = t("stuck.checking")

@@ -194,7 +194,7 @@ class EmbedDialogs:
                  feats: Sequence[str] = ()) -> None:
         self.renderer.toast(" ".join([t("embed.won", score=view["score"], moves=view["moves"]), *feats]), 8)
 
-    def show_stuck(self, checks: list[tuple[str, bool]]) -> bool:
+    def show_stuck(self, checks: list[harp.StuckCheck]) -> bool:
         self.renderer.toast(t("embed.stuck"), 6)
         return False                # a toast has no room for the solver's verdict: no search
 

@@ -95,7 +95,7 @@ class DialogWindows(Protocol):
         """The game is won (assisted: Show me finished it, so it does not count);
         feats: what the win boasts of ("New best time: 3:12"), in words."""
 
-    def show_stuck(self, checks: list[tuple[str, bool]]) -> bool:
+    def show_stuck(self, checks: list[harp.StuckCheck]) -> bool:
         """Nothing useful is left to play: show the four checks.  True when the
         window waits for the solver's verdict (then stuck_verdict follows)."""
         ...

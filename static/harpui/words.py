@@ -6,7 +6,8 @@ announces is looked up here, so a language is one file (a test checks that
 every catalogue holds every key).  The engine's refusal reasons are keyed
 too (``harp.reasons``, and ``harp.codes.CODE_REASONS`` for deal codes):
 English comes from the engine itself, any other language from its
-catalogue's ``reason.<key>`` and ``code_reason.<key>`` entries.
+catalogue's ``reason.<key>`` and ``code_reason.<key>`` entries; so are the
+checks on a stuck game (``harp.progress.STUCK_QUESTIONS``, ``stuck.check.<key>``).
 
 Pure Python: the language is plain module state, set once at start-up and
 again when the player picks another one in Options.
@@ -24,6 +25,7 @@ LANG_DIR = Path(__file__).resolve().parent / "lang"
 LANGUAGES = ("en", "sv")          # the first is the fallback
 REASON_PREFIX = "reason."
 CODE_PREFIX = "code_reason."                  # harp.codes.CODE_REASONS, why a deal code is refused
+STUCK_PREFIX = "stuck.check."                 # harp.progress.STUCK_QUESTIONS, the checks on a stuck game
 PILE_PARAMS = ("pile", "home", "other_home")   # reason parameters that name a pile
 
 _catalogues: dict[str, dict[str, str]] = {}
@@ -95,11 +97,11 @@ def pile_name(pile: str) -> str:
     return t(f"pile.{pile[0]}", n=pile[1:])
 
 
-def stuck_question(number: int, text: str) -> str:
-    """One of the engine's four checks on a stuck game (Game.stuck_checks, always
-    in the same order), in the page's language; English is the engine's own."""
-    own = catalogue(_language).get(f"stuck.check.{number}") if _language != LANGUAGES[0] else None
-    return own or text
+def stuck_question(check: harp.StuckCheck) -> str:
+    """One of the engine's checks on a stuck game (Game.stuck_checks) in the page's
+    language, by its key (``stuck.check.<key>``); English is the engine's own."""
+    own = catalogue(_language).get(f"{STUCK_PREFIX}{check.key}") if _language != LANGUAGES[0] else None
+    return own or check.question
 
 
 def reason(error: ValueError) -> str:

@@ -9,9 +9,9 @@ from typing import Any
 
 from playwright.sync_api import Page
 
-import build
+from buildtools.common import ROOT
 
-AXE_JS = build.ROOT / "node_modules" / "axe-core" / "axe.min.js"
+AXE_JS = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 TAGS = ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa", "best-practice"]
 SERIOUS = ("serious", "critical")
 

@@ -35,7 +35,8 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Frame, Page, Request, Response
 
-import build
+from buildtools.common import ROOT
+from buildtools.server import netlify_header_rules, serving
 import harp
 from buildtools.common import CHROMIUM, CHROMIUM_ARGS
 from pagekit import LOCALES, READY, READY_TIMEOUT_MS, SIZES, Table, open_seed_page, origin_of, save_record
@@ -48,7 +49,7 @@ LOCAL_SCHEMES = {"data", "blob", "about"}
 def production_headers() -> dict[str, str]:
     """The headers netlify.toml sends with every response (its "/*" rule).
     site_url applies all its rules, by path."""
-    with open(build.ROOT / "netlify.toml", "rb") as f:
+    with open(ROOT / "netlify.toml", "rb") as f:
         rules = tomllib.load(f).get("headers", [])
     return {k: v for rule in rules if rule["for"] == "/*" for k, v in rule["values"].items()}
 
@@ -73,7 +74,7 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
 def site_url(site_dir: Path) -> Iterator[str]:
     """Serve the built site with netlify.toml's header rules, each on the paths
     it is for, as Netlify sends them (CSP and frame rules included)."""
-    with build.serving(site_dir, header_rules=build.netlify_header_rules()) as url:
+    with serving(site_dir, header_rules=netlify_header_rules()) as url:
         yield url
 
 
@@ -273,7 +274,7 @@ def tabs(browser: Browser, site_url: str, tmp_path_factory: pytest.TempPathFacto
         folder.mkdir(exist_ok=True)
     else:
         folder = tmp_path_factory.mktemp("snapshot")
-    with build.serving(folder, headers={"Access-Control-Allow-Origin": "*"}) as folder_url:
+    with serving(folder, headers={"Access-Control-Allow-Origin": "*"}) as folder_url:
         pool = Tabs(browser, site_url, folder, folder_url)
         yield pool
         pool.close()

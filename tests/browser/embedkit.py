@@ -18,7 +18,7 @@ import harp
 import pytest
 from playwright.sync_api import Frame, Page
 
-import build
+from buildtools.server import serving
 from pagekit import READY, READY_TIMEOUT_MS, mouse_move
 
 if TYPE_CHECKING:
@@ -67,7 +67,7 @@ class Server:
 
 def serve(tmp_path_factory: pytest.TempPathFactory, name: str, host: str) -> Iterator[Server]:
     root = tmp_path_factory.mktemp(name)
-    with build.serving(root) as url:
+    with serving(root) as url:
         yield Server(root, url.replace("127.0.0.1", host))
 
 

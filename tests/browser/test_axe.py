@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Page, expect
 
-import build
+from buildtools.common import DIST
 from axekit import report, serious_violations
 
 DESKTOP = {"width": 1280, "height": 800}
@@ -20,7 +20,7 @@ PHONE = {"width": 390, "height": 844}
 TOOLBAR_DIALOGS = ("new", "settings", "stats", "help")
 # Windows the game opens by itself; here opened as they stand, empty texts and all.
 OTHER_DIALOGS = ("dlg-won", "dlg-stuck", "dlg-peek", "dlg-corrupt")
-HELP = build.DIST / "static" / "help"
+HELP = DIST / "static" / "help"
 HELP_PAGES = sorted(p.relative_to(HELP).as_posix() for p in HELP.rglob("*.html")) if HELP.is_dir() else []
 
 

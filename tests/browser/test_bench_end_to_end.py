@@ -13,7 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-import build
+from buildtools.common import ROOT
 from buildtools import bench
 
 
@@ -21,7 +21,7 @@ def test_bench_quick_mode_prints_every_figure(site_dir: Path) -> None:
     done = subprocess.run(
         [sys.executable, "build.py", "bench", "--runs", "1", "--no-phone", "--moves", "6", "--no-engines",
          "--site", str(site_dir)],
-        cwd=build.ROOT, capture_output=True, text=True, timeout=900, check=False)
+        cwd=ROOT, capture_output=True, text=True, timeout=900, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
     lines = done.stdout.splitlines()
     for name in bench.new_results().figures:

@@ -23,7 +23,7 @@ import harp
 import pytest
 from playwright.sync_api import Page, expect
 
-import build
+from buildtools.offline import precache_entries
 from embedkit import (PLAIN_PAGE, READY, READY_TIMEOUT_MS, InFrame, Server, code_in, embed_url,
                       frame_of, game_frame, game_view, iframe, mouse_act, open_host, post_from_host,
                       received, serve, wait_for_message)
@@ -289,7 +289,7 @@ def test_theme_and_language_from_the_url(page: Page, site_url: str, theme: str, 
 
 
 def test_the_worker_precaches_the_embed_page(site_dir: Path) -> None:
-    listed = {url for url, _ in build.precache_entries(site_dir)}
+    listed = {url for url, _ in precache_entries(site_dir)}
     assert {"embed.html", "static/embed.py", "static/embed.css", "static/embed-boot.js"} <= listed
     page = (site_dir / "embed.html").read_text(encoding="utf-8")
     for asset in ("./static/embed-boot.js", "./static/embed.css", "./static/embed.py", "./pyscript.toml"):

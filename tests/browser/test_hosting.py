@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from playwright.sync_api import BrowserContext, BrowserType, Page, expect
 
-import build
+from buildtools.server import serving
 from pagekit import READY, READY_TIMEOUT_MS, WORKER_ACTIVATED
 
 if TYPE_CHECKING:
@@ -58,7 +58,7 @@ def test_github_pages_sub_path_without_custom_headers(
     site_dir: Path, profile: BrowserContext, watch: "Watch"
 ) -> None:
     log: list[tuple[str, int]] = []
-    with build.serving(site_dir, prefix=SUB_PATH, request_log=log) as url:
+    with serving(site_dir, prefix=SUB_PATH, request_log=log) as url:
         assert url.endswith(SUB_PATH)
         page = open_site(profile.new_page(), url, watch)
         assert page.evaluate(WORKER_ACTIVATED)["scope"] == url, "the worker's scope is the sub-path"
@@ -123,7 +123,7 @@ def test_help_pages_run_under_their_policy(page: Page, site_url: str, site_dir: 
 
 def test_main_page_refuses_to_be_framed_by_another_site(page: Page, site_url: str, tmp_path: Path) -> None:
     (tmp_path / "frame.html").write_text(f'<!doctype html><iframe src="{site_url}"></iframe>')
-    with build.serving(tmp_path) as other:  # another port: another origin
+    with serving(tmp_path) as other:  # another port: another origin
         with page.expect_console_message(lambda m: "frame-ancestors" in m.text):
             page.goto(other + "frame.html")      # Chromium says why it refused the frame
         frame = page.frames[1]

@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING, Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, expect
 
-import build
+from buildtools.offline import precache_entries, write_service_worker
+from buildtools.server import make_server, netlify_header_rules
 from pagekit import READY, READY_TIMEOUT_MS, WORKER_ACTIVATED
 
 if TYPE_CHECKING:
@@ -52,7 +53,7 @@ def worker_build(site: Path) -> str:
 
 
 def precached_urls(site: Path, base: str) -> set[str]:
-    return {base + ("" if url == "./" else url) for url, _ in build.precache_entries(site)}
+    return {base + ("" if url == "./" else url) for url, _ in precache_entries(site)}
 
 
 class Site:
@@ -62,7 +63,7 @@ class Site:
     def __init__(self) -> None:
         self.port = 0
         self.log: list[tuple[str, int]] = []
-        self.rules = build.netlify_header_rules()
+        self.rules = netlify_header_rules()
         self._server: Any = None
         self._thread: threading.Thread | None = None
 
@@ -73,7 +74,7 @@ class Site:
     def start(self, root: Path) -> None:
         for attempt in range(50):  # the port may linger a moment after a stop
             try:
-                self._server = build.make_server(root, self.port, header_rules=self.rules, request_log=self.log)
+                self._server = make_server(root, self.port, header_rules=self.rules, request_log=self.log)
                 break
             except OSError:
                 if attempt == 49:
@@ -256,7 +257,7 @@ def test_first_visit_sends_each_file_once_and_a_second_visit_nothing(
     activated(page)
     first = list(site.log)
     sent = sorted(path for path, status in first if status == 200)
-    expected = sorted("/" + ("" if url == "./" else url) for url, _ in build.precache_entries(site_dir))
+    expected = sorted("/" + ("" if url == "./" else url) for url, _ in precache_entries(site_dir))
     assert sent == sorted([*expected, "/sw.js"]), "each file sent once, in full"
     assert {status for _, status in first} <= {200, 304}
     site.log.clear()
@@ -278,7 +279,7 @@ def changed_build(site_dir: Path, where: Path) -> tuple[Path, Path]:
     shutil.copytree(site_dir, new)
     with open(new / "static" / "style.css", "a") as f:
         f.write("\n/* the new build */\n")
-    build.write_service_worker(new)
+    write_service_worker(new)
     assert worker_build(old) != worker_build(new)
     return old, new
 

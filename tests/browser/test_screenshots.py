@@ -8,14 +8,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Callable
 
-import build
+from buildtools.common import ROOT
 import pytest
 from playwright.sync_api import Page
 
 from conftest import Tabs
 from pagekit import HARPAN1, HARPAN1_WIN, png_pixels, replay, still
 
-SHOTS = build.ROOT / "docs" / "screenshots"
+SHOTS = ROOT / "docs" / "screenshots"
 DESKTOP = {"width": 1100, "height": 680}
 PHONE = {"width": 844, "height": 390}
 

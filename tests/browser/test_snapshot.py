@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import build
+from buildtools.snapshot import runtime_hash
 import harp
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
@@ -86,7 +86,7 @@ def plays(page: Page) -> None:
 
 @pytest.fixture(scope="module")
 def entry_url(site_dir: Path, site_url: str) -> str:
-    return f"{site_url}harp-snapshot/{build.runtime_hash(site_dir)}"
+    return f"{site_url}harp-snapshot/{runtime_hash(site_dir)}"
 
 
 @pytest.fixture(scope="module")

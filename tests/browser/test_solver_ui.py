@@ -19,7 +19,8 @@ from pagekit import (Table, assert_shows, wait_ready, code_of, expected, layout,
                      split)
 from test_play import HARPAN1, HARPAN1_WIN
 
-import build
+from buildtools.common import ROOT
+from buildtools.offline import precached_files
 
 # Big Harp deal 1 (certified winnable: static/winnable/big-harp.json) played to a
 # dead end: its single pass tapped through, then moves the fair solver picked, until
@@ -56,9 +57,7 @@ class ViewPiles:
 
 
 def hint_words(g: harp.Game, move: str) -> str:
-    import sys
-    sys.path.insert(0, str(build.ROOT / "static"))
-    from harpui.advisor import hint_text
+    from harpui.advisor import hint_text  # static/ is on the path by pyproject.toml
     return hint_text(move, ViewPiles(g))
 
 
@@ -94,7 +93,7 @@ def test_a_proven_loss_says_so_and_undoes_back_to_the_winnable_start(table: Tabl
     mouse_move(page, BIG1_LOST[-1])                            # the move into the dead end
     g.play(BIG1_LOST[-1])
     assert g.is_stuck() and solve(g.copy(), max_seconds=5).verdict == "loss"
-    assert g.deal in json.loads((build.ROOT / "static/winnable/big-harp.json").read_text())["winnable"]
+    assert g.deal in json.loads((ROOT / "static/winnable/big-harp.json").read_text())["winnable"]
     # The stuck dialog: its four checks as before, and now the solver's proof.
     dialog = page.locator("#dlg-stuck")
     expect(dialog).to_be_visible()
@@ -218,7 +217,7 @@ def test_hints_never_block_the_page(browser: Browser, browser_context_args: dict
 def test_winnable_only_new_deal_picks_a_certified_deal(
     open_game: Callable[..., Page], tabs: Tabs, browser_context_args: dict[str, Any]
 ) -> None:
-    listed = json.loads((build.ROOT / "static/winnable/harpan.json").read_text())["winnable"]
+    listed = json.loads((ROOT / "static/winnable/harpan.json").read_text())["winnable"]
     # Every shipped list has deals now, so the empty-list case is served by the test; with the
     # service worker blocked, the page's fetch reaches this route.
     context = tabs.new_context(**browser_context_args, service_workers="block")
@@ -264,8 +263,8 @@ def test_winnable_only_new_deal_picks_a_certified_deal(
 
 
 def test_the_service_worker_precaches_the_certified_lists(site_dir: Any) -> None:
-    precached = set(build.precached_files(site_dir))
-    lists = {f"static/winnable/{p.name}" for p in (build.ROOT / "static/winnable").glob("*.json")}
+    precached = set(precached_files(site_dir))
+    lists = {f"static/winnable/{p.name}" for p in (ROOT / "static/winnable").glob("*.json")}
     assert lists and lists <= precached
 
 

@@ -10,7 +10,8 @@ import zipfile
 from collections.abc import Callable
 from pathlib import Path
 
-import build
+from buildtools.common import PYODIDE_DIR
+from buildtools.stdlib import STDLIB
 from playwright.sync_api import Page, expect
 
 
@@ -21,8 +22,8 @@ def stdlib_names(path: Path) -> set[str]:
 
 def test_the_site_ships_the_trimmed_stdlib(site_dir: Path) -> None:
     """Fewer modules than Pyodide's zip (as source or bytecode), and the ones the pages use."""
-    trimmed = {name.removesuffix("c") for name in stdlib_names(site_dir / "vendor" / "pyodide" / build.STDLIB)}
-    full = stdlib_names(build.PYODIDE_DIR / build.STDLIB)
+    trimmed = {name.removesuffix("c") for name in stdlib_names(site_dir / "vendor" / "pyodide" / STDLIB)}
+    full = stdlib_names(PYODIDE_DIR / STDLIB)
     assert trimmed < full
     assert {"json/__init__.py", "random.py", "dataclasses.py", "pyodide/__init__.py"} <= trimmed
     assert not {"email/__init__.py", "unittest/__init__.py", "xml/__init__.py"} & trimmed

@@ -11,11 +11,11 @@ from typing import Any, Callable
 
 from playwright.sync_api import Page, expect
 
-import build
+from buildtools.common import ROOT
 from conftest import Tabs
 from pagekit import EASY5, keyboard_act, still
 
-SCREENSHOT = build.ROOT / "docs" / "screenshots" / "board-sv.png"
+SCREENSHOT = ROOT / "docs" / "screenshots" / "board-sv.png"
 
 
 def hears(page: Page, text: str) -> None:

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-import build
+from buildtools.server import netlify_header_rules, serving
 import harp
 from buildtools import bench_browsers
 from buildtools.bench import (LAYOUT_JS, POINT_JS, SNAPSHOT_SETTLED, WORKER_ACTIVATED, expected_layout,
@@ -125,7 +125,7 @@ def run_scenario(name: str, site_dir: Path) -> None:
     from, a spoilt snapshot, an offline reload, and no script errors."""
     with engine_page(name) as page:
         visits = Visits(page)
-        with build.serving(site_dir, header_rules=build.netlify_header_rules()) as url:
+        with serving(site_dir, header_rules=netlify_header_rules()) as url:
             online(visits, url)
         # Offline: the server is gone; the service worker serves the game.
         page.reload()

@@ -1,15 +1,10 @@
-"""Engine test setup: the helper module on the path, and the property-test tally."""
+"""Engine test setup: the property-test tally (engine_helpers is on the path by pyproject.toml)."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # `import engine_helpers`, whatever the import mode
-
-from engine_helpers import Tally  # noqa: E402
+from engine_helpers import Tally
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:

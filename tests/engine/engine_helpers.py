@@ -11,27 +11,13 @@ from collections import Counter
 from typing import Any, Iterable, Mapping, Sequence
 
 import harp
+from game_facts import facts
 from harp.game import Game
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
 ALL_NAMES = [r + s for s in SUITS for r in RANKS]
 
-#: (columns, stock, foundations, decks, descending) straight from docs/rules.md's table.
-#: Hand-checked, not read from the engine; test_layout_table.py fails when a game is missing.
-LAYOUT = {
-    "easy-harp": (9, 59, 8, 2, False),
-    "harp": (9, 59, 8, 2, False),
-    "gargantua": (9, 59, 8, 2, False),
-    "harpan": (7, 24, 4, 1, False),
-    "endless-harp": (10, 49, 8, 2, False),
-    "big-harp": (10, 49, 8, 2, True),
-    "double-klondike": (9, 59, 8, 2, False),
-}
-#: Every game the engine has, so a game missing from LAYOUT fails the tests instead of being skipped.
-GAME_IDS = list(harp.GAMES)
-#: The games whose foundation slots are kept per suit (docs/rules.md, "Foundation slots").
-RESERVED_GAMES = ("easy-harp", "harp", "gargantua")
 
 
 def value(name: str) -> int:
@@ -59,7 +45,7 @@ def build(
     passes_used: int = 1,
     **options: Any,
 ) -> Game:
-    """A game whose piles hold exactly the named cards.
+    """A game whose piles hold exactly the named cards, set up through its layout (``harp.layout``).
 
     ``tableau`` lists columns bottom -> top (missing columns are empty);
     lower-case names are face down and must come first in their column.
@@ -70,47 +56,25 @@ def build(
     stays complete. By default the deck is filled only when ``stock`` is left
     out; with ``stock=[]`` the stock is really empty.
     """
-    g = harp.Game.new(game_id, deal=1, **options)
-    rules = g.rules
+    start = harp.Game.new(game_id, deal=1, **options)  # the rules and options, written as a code
+    rules = start.rules
     if fill is None:
         fill = stock is None
-    values: list[int] = []
-    counts: Counter[str] = Counter()
-
-    def place(names: Iterable[str]) -> list[int]:
-        ids = []
-        for name in names:
-            counts[name.upper()] += 1
-            if counts[name.upper()] > rules.decks:
-                raise AssertionError(f"test setup: more than {rules.decks} copies of {name}")
-            ids.append(len(values))
-            values.append(value(name))
-        return ids
-
     cols = [list(c) for c in tableau] + [[] for _ in range(rules.columns - len(tableau))]
     assert len(cols) == rules.columns, "test setup: too many columns"
-    g.tableau = []
-    g.down = []
-    for col in cols:
-        down = 0
-        while down < len(col) and col[down].islower():
-            down += 1
-        assert all(c.isupper() for c in col[down:]), f"test setup: face-down card above a face-up one in {col}"
-        assert not col or down < len(col), f"test setup: top card of {col} must be face up"
-        g.tableau.append(place(col))
-        g.down.append(down)
-    g.waste = place(waste)
-    fnds = [[] for _ in range(rules.foundations)] if foundations is None else [
-        list(foundations.get(i + 1, ())) for i in range(rules.foundations)
+    named = [*(c for col in cols for c in col), *waste, *(stock or ())]
+    named += [c for f in (foundations or {}).values() for c in f]
+    counts = Counter(n.upper() for n in named)
+    rest = [n for n in ALL_NAMES for _ in range(rules.decks - counts[n])] if fill else []
+    lines = [
+        start.code,
+        "stock: " + " ".join(rest + list(stock or ())),
+        "waste: " + " ".join(waste),
+        f"pass: {passes_used}",
     ]
-    g.foundations = [place(f) for f in fnds]
-    g.stock = place(stock or ())
-    if fill:
-        rest = [n for n in ALL_NAMES for _ in range(rules.decks - counts[n])]
-        g.stock = place(rest) + g.stock
-    g._value = values  # the one private the helper must set: no public call deals chosen cards
-    g.pass_number = passes_used
-    return g
+    lines += [f"f{i}: " + " ".join(cards) for i, cards in (foundations or {}).items()]
+    lines += [f"t{i + 1}: " + " ".join(col) for i, col in enumerate(cols)]
+    return harp.Game.from_layout("\n".join(lines))
 
 
 def deck_counts(view: Mapping[str, Any]) -> Counter[str]:
@@ -127,7 +91,7 @@ def deck_counts(view: Mapping[str, Any]) -> Counter[str]:
 
 def assert_full_deck(game: Game) -> None:
     view = game.view(reveal=True)
-    decks = LAYOUT[game.game_id][3]
+    decks = facts(game.game_id).decks
     counts = deck_counts(view)
     assert sum(counts.values()) == 52 * decks
     assert counts == Counter({n: decks for n in ALL_NAMES}), "a card is missing or doubled"

@@ -8,7 +8,8 @@ import pytest
 
 import harp
 from harp.rng import SplitMix64
-from engine_helpers import ALL_NAMES, GAME_IDS, LAYOUT, assert_full_deck, deck_counts
+from engine_helpers import ALL_NAMES, assert_full_deck, deck_counts
+from game_facts import GAME_IDS, facts
 
 DEALS = [1, 2, 5, 4242, 999_999]
 
@@ -16,7 +17,8 @@ DEALS = [1, 2, 5, 4242, 999_999]
 @pytest.mark.parametrize("deal", DEALS)
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_fresh_deal_layout(game_id: str, deal: int) -> None:
-    columns, stock, foundations, decks, descending = LAYOUT[game_id]
+    row = facts(game_id)
+    columns, stock, foundations, decks, descending = row.columns, row.stock, row.foundations, row.decks, row.descending
     g = harp.Game.new(game_id, deal=deal)
     view = g.view()
     heights = list(range(1, columns + 1))
@@ -47,11 +49,9 @@ def test_fresh_deal_layout(game_id: str, deal: int) -> None:
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_face_down_count(game_id: str) -> None:
-    columns, _, _, _, _ = LAYOUT[game_id]
     view = harp.Game.new(game_id, deal=77).view()
     hidden = sum(col.count("??") for col in view["tableau"])
-    # 36 for the nine-column games, 21 for Harpan, 45 for the ten-column games
-    assert hidden == {9: 36, 7: 21, 10: 45}[columns]
+    assert hidden == facts(game_id).face_down  # every card of a column but its top one
 
 
 def test_hidden_counts_from_rules() -> None:

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 import harp
 from harp import Effect, effect_of
 from harp.progress import progress_moves
-from engine_helpers import GAME_IDS
+from game_facts import GAME_IDS
 
 
 def observed(game: harp.Game, move: str) -> Effect:

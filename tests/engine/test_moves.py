@@ -8,11 +8,13 @@ import pytest
 
 import harp
 from harp.game import Game
-from engine_helpers import ALL_NAMES, GAME_IDS, RESERVED_GAMES, assert_full_deck, build, is_red, rank_of
+from engine_helpers import ALL_NAMES, assert_full_deck, build, is_red, rank_of
+from game_facts import GAME_IDS, facts, games_where
 
-ANY_ACE_GAMES = [g for g in GAME_IDS if g not in RESERVED_GAMES]
-KING_SPACE_GAMES = [g for g in GAME_IDS if g != "big-harp"]  # empty column takes a king by default
-RUN_GAMES = [g for g in GAME_IDS if g != "easy-harp"]  # whole runs move between columns
+RESERVED_GAMES = games_where(lambda rules: rules.reserved_slots)
+ANY_ACE_GAMES = games_where(lambda rules: not rules.reserved_slots)
+KING_SPACE_GAMES = games_where(lambda rules: rules.empty == "king")  # by default
+RUN_GAMES = games_where(lambda rules: not rules.one_card)  # whole runs move between columns
 
 
 def refused(g: Game, move: str, *words: str) -> str:
@@ -91,7 +93,7 @@ def test_queen_alone_into_an_empty_column_is_refused(game_id: str) -> None:
     refused(g, "t1>t2", "king")
     # a queen-led run is refused as well
     g = build(game_id, [["5c", "QH", "JC"], []])
-    refused(g, "t1:2>t2", "king" if game_id != "easy-harp" else "one card")
+    refused(g, "t1:2>t2", "one card" if harp.GAMES[game_id].one_card else "king")
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -225,7 +227,7 @@ def test_five_of_clubs_onto_the_four(game_id: str) -> None:
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_foundations_build_up_in_suit_one_rank_at_a_time(game_id: str) -> None:
     slot = 7 if game_id in RESERVED_GAMES else 1
-    two_decks = game_id != "harpan"
+    two_decks = facts(game_id).decks == 2
     extra = [["4C"], ["AC"]] if two_decks else []
     g = build(game_id, [["6C"], ["5S"], *extra], foundations={slot: ["AC", "2C", "3C", "4C"]})
     refused(g, f"t1>f{slot}", "next")  # skips the 5
@@ -235,7 +237,7 @@ def test_foundations_build_up_in_suit_one_rank_at_a_time(game_id: str) -> None:
         refused(g, f"t4>f{slot}")  # an ace on a started foundation
 
 
-@pytest.mark.parametrize("game_id", [g for g in GAME_IDS if g != "harpan"])
+@pytest.mark.parametrize("game_id", games_where(lambda rules: rules.decks == 2))  # two spade foundations
 def test_nothing_goes_on_a_king(game_id: str) -> None:
     full = [r + "S" for r in "A23456789TJQK"]
     g = build(game_id, [], waste=["AS"], foundations={1: full})
@@ -282,23 +284,13 @@ def test_shorthand_foundation_move_refused_when_none_accepts(game_id: str) -> No
 
 # ----- take-backs ----------------------------------------------------------------------
 
-TAKEBACK_DEFAULT = {
-    "easy-harp": True,
-    "harp": False,
-    "gargantua": False,
-    "harpan": True,
-    "endless-harp": True,
-    "big-harp": True,
-    "double-klondike": True,
-}
-
 
 @pytest.mark.parametrize("option", [None, True, False])
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_take_back(game_id: str, option: bool | None) -> None:
     options = {} if option is None else {"takeback": option}
     g = build(game_id, [["3H"]], foundations={1: ["AS", "2S"]}, **options)
-    expected = TAKEBACK_DEFAULT[game_id] if option is None else option
+    expected = facts(game_id).takeback if option is None else option
     if expected:
         allowed(g, "f1>t1")
         assert g.view()["foundations"][0] == ["AS"]

@@ -28,11 +28,9 @@ from hypothesis import strategies as st
 import harp
 from harp.codes import CODE_REASONS
 from harp.game import Game
+from game_facts import GAME_IDS, facts
 from engine_helpers import (
-    GAME_IDS,
-    LAYOUT,
     RANKS,
-    RESERVED_GAMES,
     Tally,
     assert_full_deck,
     is_red,
@@ -84,7 +82,7 @@ def check_position(g: Game) -> None:
         assert len(f) <= 13
         assert [rank_of(c) for c in f] == list(range(len(f))), f"foundation f{i + 1} out of order: {f}"
         assert len({c[1] for c in f}) <= 1, f"foundation f{i + 1} mixes suits: {f}"
-        if f and rules.id in RESERVED_GAMES and rules.reserved_slots:
+        if f and rules.reserved_slots:
             assert "SHDC".index(f[0][1]) == i // 2, f"f{i + 1} holds the wrong suit: {f}"
     won = all(len(f) == 13 for f in view["foundations"])
     assert view["won"] == won == g.is_won()
@@ -327,7 +325,7 @@ def test_code_round_trip_property(game_id: str, opts: dict[str, Any], deal: int,
     back = harp.Game.from_code(f"  {g.code.lower()} ")
     assert back.code == g.code
     assert back.rules == g.rules and back.deal == deal and back.daily == daily
-    columns, stock, _, _, _ = LAYOUT[game_id]
+    columns, stock = facts(game_id).columns, facts(game_id).stock
     assert len(back.view()["tableau"]) == columns and back.view()["stock"] == stock
 
 

@@ -10,7 +10,8 @@ import pytest
 
 import harp
 from harp.game import Game
-from engine_helpers import GAME_IDS, assert_full_deck
+from engine_helpers import assert_full_deck
+from game_facts import GAME_IDS
 
 
 def played(game_id: str, deal: int, n: int, seed: int, **options: Any) -> Game:

@@ -25,7 +25,7 @@ def position(game_id: str = "harp", tops: list[str] | None = None, **kw: Any) ->
 
 
 def answers(g: harp.Game) -> list[bool]:
-    return [found for _, found in g.stuck_checks()]
+    return [check.found for check in g.stuck_checks()]
 
 
 @pytest.mark.parametrize("game_id", list(harp.GAMES))
@@ -36,15 +36,16 @@ def test_nothing_to_do_is_stuck(game_id: str) -> None:
     assert answers(g) == [False, False, False, False]
 
 
-def test_stuck_checks_ask_the_four_questions() -> None:
+def test_stuck_checks_ask_the_four_questions_by_key() -> None:
     checks = position().stuck_checks()
-    assert len(checks) == 4
-    questions = [q.lower() for q, _ in checks]
+    assert [check.key for check in checks] == ["waste_playable", "run_uncovers", "takeback_opens", "king_to_space"]
+    assert [check.question for check in checks] == list(harp.progress.STUCK_QUESTIONS.values())
+    questions = [check.question.lower() for check in checks]
     assert "waste" in questions[0]
     assert "face-down" in questions[1] or "uncover" in questions[1]
     assert "foundation" in questions[2]
     assert "king" in questions[3] and "empty" in questions[3]
-    assert all(q.endswith("?") for q, _ in checks)
+    assert all(q.endswith("?") for q in questions)
 
 
 def test_a_foundation_move_is_not_stuck() -> None:

@@ -12,7 +12,7 @@ import pytest
 
 import harp
 from harp import cli
-from engine_helpers import GAME_IDS
+from game_facts import GAME_IDS
 
 ROOT = Path(__file__).resolve().parents[2]
 

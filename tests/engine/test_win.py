@@ -18,7 +18,8 @@ import pytest
 
 import harp
 from harp.game import Game
-from engine_helpers import GAME_IDS, RESERVED_GAMES, assert_full_deck, build
+from engine_helpers import assert_full_deck, build
+from game_facts import GAME_IDS, facts
 
 # ----- a model of Easy Harp without take-backs ----------------------------------------
 
@@ -242,12 +243,12 @@ def check_after_win(g: Game) -> None:
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_last_card_home_wins_every_game(game_id: str) -> None:
-    decks = 1 if game_id == "harpan" else 2
+    decks = facts(game_id).decks
     suits = "SHDC"
     foundations: dict[int, list[str]] = {}
     for s_index, s in enumerate(suits):
         for copy in range(decks):
-            slot = (2 * s_index + copy + 1) if game_id in RESERVED_GAMES else (s_index * decks + copy + 1)
+            slot = (2 * s_index + copy + 1) if facts(game_id).reserved_slots else (s_index * decks + copy + 1)
             foundations[slot] = [r + s for r in "A23456789TJQK"]
     last = decks  # the last spade foundation in either numbering
     foundations[last] = foundations[last][:-1]

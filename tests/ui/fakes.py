@@ -1,9 +1,30 @@
-"""Fakes of the page's browser objects for the UI tests in CPython (not a
-test module)."""
+"""Fakes for the UI tests in CPython (not a test module): the page's browser
+objects (localStorage), the Protocols of static/harpui/ports.py (a screen,
+dialogs, a solver runner), and ``rig``, which wires the real Controller and
+its Advisor to them; with the helpers that drive it as the page does.
+"""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass, field
+from typing import Any, Sequence
 
+import harp
+from harp.solver import Result, solve
+
+from harpui.cards import parse_move
+from harpui.clock import Clock
+from harpui.controller import Controller
+from harpui.ports import DialogWindows
+from harpui.store import Store
+from harpui.winnable import Lists
+
+HARPAN_1 = "HN1-N-AAAAAAB"     # harpan deal 1: AD on top of column 7, 6H on column 2, 7S on column 5
+
+
+# -- the browser's objects and the ports (static/harpui/ports.py) ------------------------------
 class FakeStorage:
     """localStorage's three methods over a dict.  broken=True makes each
     throw, as a browser's storage does when it is full or turned off."""
@@ -27,3 +48,256 @@ class FakeStorage:
     def removeItem(self, key: str) -> None:  # noqa: N802
         self._check()
         self.items.pop(key, None)
+
+
+class LoggedStore(Store):
+    """The real store (ports.Storage), writing each save in the shared log."""
+
+    def __init__(self, log: list[str], backend: FakeStorage) -> None:
+        super().__init__(backend)
+        self.log = log
+
+    def save(self, name: str, data: Any) -> None:
+        self.log.append(f"save {name}")
+        super().save(name, data)
+
+
+class FakeScreen:
+    """ports.Screen: keeps what it was asked to show."""
+
+    def __init__(self, log: list[str], panel: bool = True) -> None:
+        self.log = log
+        self.has_panel = panel
+        self.view: dict[str, Any] | None = None
+        self.info: dict[str, Any] = {}
+        self.clock = -1
+        self.toasts: list[str] = []
+        self.notices: list[str] = []
+        self.said: list[str] = []          # the live region's words, in order
+        self.hints: list[tuple[str, int, str | None]] = []
+        self.panel: str | None = None
+        self.buttons: set[str] = set()
+        self.thought: tuple[int, float, int] | None = None
+        self.play_out_marks: list[bool] = []
+
+    def render(self, view: dict[str, Any], rules: harp.Rules, info: dict[str, Any]) -> None:
+        assert rules.id == view["game"]
+        self.log.append("render")
+        self.view, self.info = view, info
+
+    def show_clock(self, seconds: int) -> None:
+        self.clock = seconds
+
+    def toast(self, text: str, seconds: float = 3.5) -> None:
+        self.toasts.append(text)
+        self.said.append(text)
+
+    def announce(self, text: str) -> None:
+        self.said.append(text)
+
+    def notice(self, text: str) -> None:
+        self.notices.append(text)
+
+    def pile_cards(self, pile: str) -> list[str]:
+        v = self.view
+        assert v is not None
+        if pile == "s":
+            return ["??"] * v["stock"]
+        if pile == "w":
+            return list(v["waste"])
+        return list(v["foundations" if pile[0] == "f" else "tableau"][int(pile[1:]) - 1])
+
+    def show_hint(self, source: str, count: int, target: str | None) -> None:
+        self.hints.append((source, count, target))
+
+    def clear_hint(self) -> None:
+        self.hints.clear()
+
+    def solver_panel(self, text: str, buttons: set[str]) -> bool:
+        if not self.has_panel:
+            return False
+        self.panel, self.buttons = text, set(buttons)
+        return True
+
+    def hide_solver_panel(self) -> None:
+        self.panel, self.buttons = None, set()
+
+    def think_stats(self, nodes: int, longest_s: float, slices: int) -> None:
+        self.thought = (nodes, longest_s, slices)
+
+    def show_me_running(self, running: bool) -> None:
+        self.play_out_marks.append(running)
+
+
+class FakeDialogs:
+    """ports.DialogWindows: keeps each call."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[Any, ...]] = []
+
+    def open(self, name: str) -> None:
+        self.calls.append(("open", name))
+
+    def close_game_end(self) -> None:
+        self.calls.append(("close_game_end",))
+
+    def show_won(self, view: dict[str, Any], seconds: int, assisted: bool = False,
+                 feats: Sequence[str] = ()) -> None:
+        self.calls.append(("won", view["code"], assisted))
+        self.feats = list(feats)
+
+    def show_stuck(self, checks: list[harp.StuckCheck]) -> bool:
+        self.calls.append(("stuck", len(checks)))
+        return True
+
+    def stuck_verdict(self, kind: str, text: str, back: int | None) -> None:
+        self.calls.append(("verdict", kind, text, back))
+
+    def confirm_peek(self) -> None:
+        self.calls.append(("confirm_peek",))
+
+    def show_corrupt(self, problems: list[str]) -> None:
+        self.calls.append(("corrupt", problems))
+
+    def named(self, name: str) -> list[tuple[Any, ...]]:
+        return [call for call in self.calls if call[0] == name]
+
+
+class FakeSearch:
+    def advance(self, budget: int) -> Result | None:
+        return None
+
+    def release(self, budget: int) -> bool:
+        return True
+
+
+Answer = Callable[[harp.Game, bool], "Result | None"]
+
+
+class FakeThinker:
+    """ports.Thinker: answers each search with answer(game, thoughtful); None
+    from start() when the solver is 'not available'."""
+
+    def __init__(self, answer: Answer | None = None) -> None:
+        self.answer = answer
+        self.asked: list[tuple[str, bool, float]] = []
+        self._game: harp.Game | None = None
+        self._thoughtful = False
+
+    def start(self, game: harp.Game, thoughtful: bool, seconds: float) -> FakeSearch | None:
+        if self.answer is None:
+            return None
+        self.asked.append((game.code, thoughtful, seconds))
+        self._game, self._thoughtful = game.copy(), thoughtful
+        return FakeSearch()
+
+    async def run(self, search: Any, still_wanted: Callable[[], bool],
+                  on_slice: Callable[[int], None] | None = None) -> Result | None:
+        assert self.answer is not None and self._game is not None
+        result = self.answer(self._game, self._thoughtful)
+        return result if still_wanted() else None
+
+    def last_run(self) -> tuple[int, float, int]:
+        return 100, 0.02, 3
+
+
+class Tasks:
+    """run_soon for the advisor: keeps the coroutines; run() drives them to their end
+    (the fakes never really wait, so a plain send() loop is enough)."""
+
+    def __init__(self) -> None:
+        self.waiting: list[Coroutine[Any, Any, Any]] = []
+
+    def __call__(self, coroutine: Coroutine[Any, Any, Any]) -> None:
+        self.waiting.append(coroutine)
+
+    def run(self) -> None:
+        while self.waiting:
+            coroutine = self.waiting.pop(0)
+            try:
+                for _ in range(10_000):
+                    coroutine.send(None)
+                raise AssertionError("the coroutine never ended")
+            except StopIteration:
+                pass
+
+
+async def no_sleep(seconds: float) -> None:
+    return None
+
+
+async def no_lists(url: str) -> str:
+    raise OSError("offline")
+
+
+# -- the real Controller on these fakes, and the helpers that drive it as the page does --------
+@dataclass
+class Rig:
+    controller: Controller
+    screen: FakeScreen
+    storage: FakeStorage
+    dialogs: Any
+    thinker: FakeThinker
+    tasks: Tasks
+    log: list[str] = field(default_factory=list)
+    now: list[float] = field(default_factory=lambda: [1000.0])
+
+    @property
+    def game(self) -> harp.Game:
+        return self.controller.game
+
+    def saved(self) -> dict[str, Any]:
+        record = json.loads(self.storage.items["harp.game"])
+        assert record["v"] == 1
+        data: dict[str, Any] = record["data"]
+        return data
+
+
+def rig(code: str | None = HARPAN_1, items: dict[str, str] | None = None,
+        answer: Answer | None = None, panel: bool = True,
+        dialogs: Callable[[Controller, FakeScreen], DialogWindows] = lambda controller, screen: FakeDialogs(),
+        sleep: Callable[[float], Coroutine[Any, Any, None]] | None = None,
+        first_code: str | None = None) -> Rig:
+    log: list[str] = []
+    storage = FakeStorage(items)
+    screen = FakeScreen(log, panel)
+    thinker, tasks = FakeThinker(answer), Tasks()
+    now = [1000.0]
+    controller = Controller(LoggedStore(log, storage), screen, thinker,
+                            lists=Lists(fetch_text=no_lists), clock=Clock(lambda: now[0]),
+                            today=lambda: (2026, 1, 2), run_soon=tasks, sleep=sleep or no_sleep)
+    r = Rig(controller, screen, storage, None, thinker, tasks, log, now)
+    controller.dialogs = r.dialogs = dialogs(controller, screen)
+    controller.start(f"?code={code}" if code else "", "", first_code=first_code)
+    log.clear()
+    return r
+
+
+def play(r: Rig, move: str) -> bool:
+    """A move the way input makes it: the stock is drawn, cards are dropped."""
+    if move == "s":
+        return r.controller.draw()
+    source, count, target = parse_move(move)
+    assert target is not None
+    return r.controller.drop(source, count, target)
+
+
+def saved_game(moves: list[str], game: str = "harpan", deal: int = 1, **extra: Any) -> dict[str, str]:
+    """localStorage holding a saved game of these moves, as the page writes it."""
+    g = harp.Game.new(game, deal=deal)
+    for move in moves:
+        g.play(move)
+    data = {"game": g.to_json(), "counted": True, "won_recorded": False, "elapsed": 0.0,
+            "winnable_at": None, "assisted": False, **extra}
+    return {"harp.game": json.dumps({"v": 1, "data": data})}
+
+
+def verdict(kind: str, moves: list[str] | None = None, best: str | None = None,
+            seconds: float = 0.2, frontier: bool = False) -> Answer:
+    return lambda game, thoughtful: Result(kind, moves=list(moves or []), best_move=best,
+                                           seconds=seconds, frontier=frontier)
+
+
+def solved(game: harp.Game, thoughtful: bool) -> Result:
+    """The real solver, seeing every card (harpan deal 1 takes it well under a second)."""
+    return solve(game, thoughtful=True, max_seconds=20)

@@ -75,6 +75,16 @@ def test_refusals_are_the_engines_words_in_english_and_keyed_in_swedish() -> Non
     assert reason(refused.value) == str(refused.value)
 
 
+def test_the_checks_on_a_stuck_game_are_worded_by_their_key() -> None:
+    checks = harp.Game.new("harpan", deal=1).stuck_checks()
+    assert [words.stuck_question(check) for check in checks] == [check.question for check in checks]
+    words.set_language("sv")
+    said = {check.key: words.stuck_question(check) for check in reversed(checks)}  # by key, in any order
+    assert said["king_to_space"] == "Kan en kung flyttas till en tom kolumn?"
+    assert said["waste_playable"] == "Går det översta kortet i skräphögen att spela?"
+    assert len(set(said.values())) == len(checks) and not set(said.values()) & {c.question for c in checks}
+
+
 def test_the_language_follows_the_choice_then_the_browser() -> None:
     assert pick_language("sv", ["en-GB"]) == "sv"
     assert pick_language(None, ["sv-SE", "en"]) == "sv"
