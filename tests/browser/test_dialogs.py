@@ -220,8 +220,8 @@ def test_stuck_dialog_lists_the_checks(table: Table) -> None:
     expect(dialog).to_be_visible()
     checks = g.stuck_checks()
     expect(page.locator("#stuck-checks li")).to_have_count(len(checks))
-    for i, (text, _found) in enumerate(checks):
-        expect(page.locator("#stuck-checks li").nth(i)).to_contain_text(text)
+    for i, check in enumerate(checks):
+        expect(page.locator("#stuck-checks li").nth(i)).to_contain_text(check.question)
     page.click("#stuck-undo")
     expect(dialog).to_be_hidden()
     g.undo()

@@ -150,8 +150,8 @@ def test_the_stuck_dialog_does_not_claim_a_loss_it_cannot_prove(table: Table) ->
     expect(verdict).to_contain_text("tap the stock")
     assert "Proven lost" not in (verdict.text_content() or "")
     expect(page.locator("#stuck-rewind")).to_be_hidden()
-    for i, (text, _found) in enumerate(g.stuck_checks()):
-        expect(page.locator("#stuck-checks li").nth(i)).to_contain_text(text)
+    for i, check in enumerate(g.stuck_checks()):
+        expect(page.locator("#stuck-checks li").nth(i)).to_contain_text(check.question)
 
 
 # -- the page stays live ----------------------------------------------------------------------
