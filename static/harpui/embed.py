@@ -192,7 +192,9 @@ class EmbedDialogs:
 
     def show_won(self, view: dict[str, Any], seconds: int, assisted: bool = False,
                  feats: Sequence[str] = ()) -> None:
-        self.renderer.toast(" ".join([t("embed.won", score=view["score"], moves=view["moves"]), *feats]), 8)
+        """The main page's celebration (a tap skips it), then the win in a toast."""
+        words = " ".join([t("embed.won", score=view["score"], moves=view["moves"]), *feats])
+        self.renderer.celebrate(lambda: self.renderer.toast(words, 8), show=not assisted)
 
     def show_stuck(self, checks: list[harp.StuckCheck]) -> bool:
         self.renderer.toast(t("embed.stuck"), 6)

@@ -27,7 +27,7 @@ from buildtools.offline import precache_entries
 from embedkit import (PLAIN_PAGE, READY, READY_TIMEOUT_MS, InFrame, Server, code_in, embed_url,
                       frame_of, game_frame, game_view, iframe, mouse_act, open_host, post_from_host,
                       received, serve, wait_for_message)
-from pagekit import EASY5, HARPAN1, HARPAN1_WIN, card_point
+from pagekit import EASY5, HARPAN1, HARPAN1_WIN, card_point, mouse_move, open_seed_page, replay, save_record
 
 if TYPE_CHECKING:
     from conftest import Watch
@@ -135,6 +135,25 @@ def test_a_won_game_is_reported(page: Page, site_url: str, host: Server, watch: 
     got = [m for m in received(page) if m["type"] in ("moved", "won")]
     assert got == expected
     expect(frame.locator("#toast")).to_contain_text("You won!")
+
+
+def test_an_embedded_win_celebrates_until_a_tap(page: Page, site_url: str, watch: "Watch") -> None:
+    """With motion, the embed's win rains suits as the main page's does; the
+    toast that names the win comes once a tap ends the celebration."""
+    watch.attach(page)
+    page.emulate_media(reduced_motion="no-preference")
+    open_seed_page(page, site_url)
+    before_win = replay(HARPAN1, HARPAN1_WIN[:-1])
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", ["embed.harp.game", save_record(before_win)])
+    page.goto(embed_url(site_url, code=HARPAN1))
+    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
+    mouse_move(page, HARPAN1_WIN[-1])
+    celebration = page.locator(".celebration")
+    celebration.wait_for(state="attached")
+    expect(page.locator("#toast")).not_to_contain_text("You won!")
+    celebration.click()
+    expect(celebration).to_have_count(0)
+    expect(page.locator("#toast")).to_contain_text("You won!")
 
 
 @pytest.mark.parametrize(("width", "height"), [(360, 560), (1200, 820)])

@@ -4,7 +4,7 @@ storage keys and stand-in dialogs (static/harpui/embed.py)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import harp
 import pytest
@@ -139,6 +139,10 @@ class FakeRenderer:
     def __init__(self) -> None:
         self.toasts: list[str] = []
         self.notices: list[str] = []
+        self.celebrating: list[tuple[Callable[[], None], bool]] = []    # (done, shown) until the test ends it
+
+    def celebrate(self, done: Callable[[], None], show: bool = True) -> None:
+        self.celebrating.append((done, show))
 
     def toast(self, text: str, seconds: float = 3.5) -> None:
         self.toasts.append(text)
@@ -200,6 +204,12 @@ def test_a_bad_code_from_the_host_keeps_the_game_and_says_why() -> None:
     d.open_code("EH1-N-AAAAAAF")
     assert c.game.code == "EH1-N-AAAAAAF" and r.toasts[-1] == "Opened deal EH1-N-AAAAAAF."
     d.show_won({"score": 5, "moves": 9}, 60)
+    assert r.toasts[-1] != "You won! Score 5, 9 moves.", "the win waits for its celebration"
+    done, shown = r.celebrating.pop()
+    assert shown
+    done()
     assert r.toasts[-1] == "You won! Score 5, 9 moves."
+    d.show_won({"score": 5, "moves": 9}, 60, assisted=True)
+    assert r.celebrating[-1][1] is False, "a win the solver played is not celebrated"
     d.show_corrupt(["Your saved game could not be read."])
     assert r.notices == ["Your saved game could not be read."]
