@@ -43,17 +43,9 @@ from .settings import TECHNIQUES
 __all__ = ["LOSS", "TECHNIQUES", "UNKNOWN", "WIN", "Portfolio", "Result", "greedy_playout", "solve", "start_search"]
 
 
-def start_search(
-    game: Position,
-    *,
-    max_nodes: int | None = None,
-    max_seconds: float | None = None,
-    thoughtful: bool = False,
-    prune: bool = True,
-    techniques: tuple[str, ...] = TECHNIQUES,
-) -> Portfolio:
-    """A search to run in slices with ``advance`` (for the page's hints); ``prune`` and
-    ``techniques`` as for ``solve``."""
+def start_search(game: Position, *, max_nodes: int | None = None, max_seconds: float | None = None,
+                 thoughtful: bool = False, prune: bool = True, techniques: tuple[str, ...] = TECHNIQUES) -> Portfolio:
+    """A search to run in slices with ``advance`` (for the page's hints); the options as for ``solve``."""
     return Portfolio(MoveGenerator.for_game(game, thoughtful, prune, techniques), max_nodes, max_seconds)
 
 

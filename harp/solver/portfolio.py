@@ -30,7 +30,7 @@ from .result import LOSS, UNKNOWN, WIN, Result
 from .settings import NARROW_WEIGHT
 from .state import Need, State
 
-Search = DepthFirstSearch | BestFirstSearch
+AnySearch = DepthFirstSearch | BestFirstSearch
 
 
 def walk_line(generator: MoveGenerator, start: State, line: list[str]) -> Iterator[tuple[State, int]]:
@@ -82,9 +82,9 @@ class Portfolio:
     def __init__(self, generator: MoveGenerator, max_nodes: int | None, max_seconds: float | None) -> None:
         settings, techniques, start = generator.settings, generator.settings.techniques, generator.deal.start
         quick = replace(settings, sound=False)  # (the searches of a pair share one generator, as their notes)
-        self.quick_searches: list[Search] = []
+        self.quick_searches: list[AnySearch] = []
         pairs = (False, True) if "deep-columns" in techniques else (False,)
-        self.probes: list[Search] = []
+        self.probes: list[AnySearch] = []
         if settings.shuffles and "probes" in techniques:
             for deep in pairs:
                 probe = generator.with_settings(
@@ -95,7 +95,7 @@ class Portfolio:
             pair = generator.with_settings(replace(quick, deep_columns=deep))
             self.quick_searches += [DepthFirstSearch(pair, start), BestFirstSearch(pair, start)]
         # Turns that end after so many positions (probes, "any-order", the early proof, restarts).
-        self.own_nodes: dict[Search, int] = {probe: self.PROBE_NODES for probe in self.probes}
+        self.own_nodes: dict[AnySearch, int] = {probe: self.PROBE_NODES for probe in self.probes}
         if "any-order" in techniques and settings.prune:  # (unpruned, no search has the needs)
             for deep in pairs:
                 any_order = generator.with_settings(replace(quick, deep_columns=deep, needs_use=False))
@@ -104,7 +104,7 @@ class Portfolio:
                 self.own_nodes[any_order_search] = self.ANY_ORDER_NODES
         self.proof_generator = generator
         self.proof: DepthFirstSearch | None = None
-        self.turns: list[Search] = list(self.quick_searches)
+        self.turns: list[AnySearch] = list(self.quick_searches)
         # Technique "early-proof": the proof has a turn of its own until it has searched
         # EARLY_PROOF_NODES positions.
         if "early-proof" in techniques:
@@ -113,7 +113,7 @@ class Portfolio:
             self.own_nodes[self.proof] = self.EARLY_PROOF_NODES
         # Technique "restarts": searches started afresh from the best position found so far,
         # each with the moves that lead there from the start.
-        self.restarts: dict[Search, list[str]] = {}
+        self.restarts: dict[AnySearch, list[str]] = {}
         self.restarts_on = generator.deal.thoughtful and "restarts" in techniques
         self.next_restart = self.RESTART_EVERY
         self.restart_distance = generator.distance(start)
@@ -140,11 +140,11 @@ class Portfolio:
     def nodes(self) -> int:
         return sum(search.nodes for search in self.all_searches()) + self.walked
 
-    def all_searches(self) -> list[Search]:
+    def all_searches(self) -> list[AnySearch]:
         """Every search the portfolio has started: the quick ones, the proof, and the restarted ones."""
         return self.quick_searches + ([self.proof] if self.proof else []) + list(self.restarts)
 
-    def _drop(self, search: Search) -> None:
+    def _drop(self, search: AnySearch) -> None:
         """Take ``search`` out of the turns; the turn stays with the search that had it."""
         index = self.turns.index(search)
         del self.turns[index]
@@ -253,7 +253,7 @@ class Portfolio:
             self.result.nodes, self.result.seconds = self.nodes, self.seconds
         return self.result
 
-    def _restart_answer(self, search: Search, found: Result | None) -> Result | None:
+    def _restart_answer(self, search: AnySearch, found: Result | None) -> Result | None:
         """A restarted search's win, as a line from the start; anything else it finds (it ran out
         of positions) proves nothing about the deal, so it just leaves the turns, and, if it
         started from the latest root, the next restart goes back along that line."""
@@ -269,7 +269,7 @@ class Portfolio:
             self.latest_root_dead = True  # every position below it was searched
         return None
 
-    def _answer(self, search: Search, found: Result | None) -> Result | None:
+    def _answer(self, search: AnySearch, found: Result | None) -> Result | None:
         """What ``search`` found, as the answer: a quick search's loss (it ran out of positions,
         or its safe moves led to a static loss proof) hands its turns to the proof instead."""
         if found is None or found.verdict != LOSS or search.settings.sound:
