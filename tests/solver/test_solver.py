@@ -330,6 +330,36 @@ def test_certify_can_reuse_a_measured_run(tmp_path) -> None:
         main(["certify", "harpan", "--from", str(measured), "--out", str(tmp_path)], out=io.StringIO())
 
 
+def hinted(game_id: str, deal: int, moves: int) -> harp.Game:
+    """A deal after ``moves`` moves of the engine's hint."""
+    game = harp.Game.new(game_id, deal=deal)
+    for _ in range(moves):
+        game.play(harp.hint(game))
+    return game
+
+
+# (game, deal, hint moves first, thoughtful, options) -> (verdict, nodes, moves in the line, best move)
+UNCHANGED = [
+    (("harpan", 259, 0, True, {"max_nodes": 45_000}), (LOSS, 3046, 0, "t5>f1")),
+    (("easy-harp", 4, 0, True, {"max_nodes": 3000}), (WIN, 2105, 658, "t3>t2")),
+    (("harp", 2, 0, True, {"max_nodes": 3000}), (WIN, 1459, 380, "t8>t4")),
+    (("double-klondike", 2, 0, True, {"max_nodes": 1000, "prune": False}), (WIN, 797, 593, "t2>t4")),
+    (("easy-harp", 3, 0, True, {"max_nodes": 3000, "techniques": ()}), (UNKNOWN, 3001, 0, "t2>t1")),
+    (("harpan", 1, 60, False, {"max_nodes": 3000}), (UNKNOWN, 224, 0, "s")),
+]
+
+
+@pytest.mark.parametrize("asked, answer", UNCHANGED)
+def test_a_change_meant_to_keep_the_search_as_it_is_keeps_these_verdicts_and_node_counts(
+        asked: tuple[str, int, int, bool, dict[str, object]], answer: tuple[str, int, int, str]) -> None:
+    """A change detector, on purpose: exact node counts, so that a refactor that should search
+    exactly as before (the split of harp/solver.py into a package did) can show it did.  A
+    change that means to search otherwise updates these figures and says so."""
+    game_id, deal, moves, thoughtful, options = asked
+    result = solve(hinted(game_id, deal, moves), thoughtful=thoughtful, **options)  # type: ignore[arg-type]
+    assert (result.verdict, result.nodes, len(result.moves), result.best_move) == answer
+
+
 def test_the_greedy_playout_stops_when_the_hint_goes_round_in_a_circle(monkeypatch) -> None:
     """Double Klondike deal 122: following the hint repeats a position; the playout must stop
     there rather than spend the solver's budget going round."""
