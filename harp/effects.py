@@ -1,6 +1,6 @@
 """What a move does, and the one order of how promising that is.
 
-The hint (``progress.hint``), the solver's move order (``solver.Solver.successors``)
+The hint (``progress.hint``), the solver's move order (``solver.moves.MoveGenerator.successors``)
 and the page's words for a move ("... uncovers a card") all rank and name moves
 by the ``Effect`` this module gives them, so the three never disagree.
 """

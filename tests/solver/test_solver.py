@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import dataclasses
 import functools
 import io
 import json
@@ -12,10 +13,26 @@ import pytest
 import harp
 from harp.cli import main
 from harp.progress import progress_moves
-from harp.solver import LOSS, UNKNOWN, WIN, BestFirst, Portfolio, Search, Solver, State, solve, start_search
+from harp.solver import LOSS, TECHNIQUES, UNKNOWN, WIN, Portfolio, Result, solve, start_search
+from harp.solver.best_first import BestFirstSearch
+from harp.solver.depth_first import DepthFirstSearch
+from harp.solver.distance import distance_for
+from harp.solver.moves import MoveGenerator
+from harp.solver.portfolio import walk_line
+from harp.solver.state import State
 from harp.winrates import summarise, wilson, DealResult
 
 BUDGET_NODES = 4000
+
+
+def generator(game: harp.Game, prune: bool = True, techniques: tuple[str, ...] = TECHNIQUES,
+              **settings: object) -> MoveGenerator:
+    """The moves a search of ``game``'s position makes, seeing every card (thoughtful mode),
+    by the sound search's settings with ``settings`` changed (``sound=False``: a quick search's)."""
+    made = MoveGenerator.for_game(game, True, prune, techniques)
+    if not settings:
+        return made
+    return made.with_settings(dataclasses.replace(made.settings, **settings))  # type: ignore[arg-type]
 
 
 def replays_to_a_win(game: harp.Game, moves: list[str]) -> bool:
@@ -130,7 +147,7 @@ def test_pruning_is_sound(game_id: str) -> None:
     assert len(verdicts) >= 3, verdicts
 
 
-def run_alone(search: "BestFirst | Search") -> harp.solver.Result:
+def run_alone(search: BestFirstSearch | DepthFirstSearch) -> Result:
     while search.advance(1000) is None:
         pass
     assert search.result is not None
@@ -145,10 +162,12 @@ def test_depth_first_and_best_first_agree_and_their_wins_replay(game_id: str) ->
     for deal in range(1, 7):
         for takeback in (False, True):
             game = late_position(game_id, deal, takeback)
-            depth = Solver(game, True, True, sound=False).search(3000, None)  # as Portfolio runs them
+            quick = generator(game, sound=False)  # as Portfolio runs them
+            depth = run_alone(DepthFirstSearch(quick, quick.deal.start, max_nodes=3000))
             if depth.verdict == UNKNOWN:
                 continue                # nothing to hold the best-first search against
-            best = BestFirst(Solver(game, True, True, sound=False))
+            quick = generator(game, sound=False)
+            best = BestFirstSearch(quick, quick.deal.start)
             while best.result is None and best.nodes < 3000:
                 best.advance(500)
             if best.result is None or best.result.verdict == UNKNOWN:
@@ -162,7 +181,8 @@ def test_depth_first_and_best_first_agree_and_their_wins_replay(game_id: str) ->
 
 def test_best_first_wins_a_deal_from_the_start_and_the_win_replays() -> None:
     game = harp.Game.new("easy-harp", deal=1)
-    result = run_alone(BestFirst(Solver(game, True, True)))
+    moves = generator(game)
+    result = run_alone(BestFirstSearch(moves, moves.deal.start))
     assert result.verdict == WIN and result.best_move == result.moves[0]
     assert replays_to_a_win(game, result.moves)
 
@@ -172,11 +192,11 @@ def test_a_finished_search_forgets_its_positions_a_budget_at_a_time() -> None:
     run = start_search(harp.Game.new("easy-harp", deal=3), max_nodes=3000, thoughtful=True)
     while run.advance(500) is None:
         pass
-    searches = run._searches()  # the quick searches and any restarted ones
+    searches = run.all_searches()  # the quick searches and any restarted ones
     assert run.restarts
 
     def held_now() -> int:
-        return sum(len(each.open if isinstance(each, BestFirst) else each.stack) + len(each.seen)
+        return sum(len(each.open if isinstance(each, BestFirstSearch) else each.stack) + len(each.seen)
                    for each in searches)
 
     held = held_now()
@@ -286,8 +306,6 @@ def test_a_deal_solved_again_counts_by_its_last_line(tmp_path) -> None:
 
 
 def test_bench_shows_the_solver_before_and_after_each_technique() -> None:
-    from harp.solver import TECHNIQUES
-
     out = io.StringIO()
     assert main(["bench", "solver", "harpan", "--deals", "4-5,204", "--nodes", "300"], out=out) == 0
     lines = out.getvalue().splitlines()
@@ -312,6 +330,36 @@ def test_certify_can_reuse_a_measured_run(tmp_path) -> None:
         main(["certify", "harpan", "--from", str(measured), "--out", str(tmp_path)], out=io.StringIO())
 
 
+def hinted(game_id: str, deal: int, moves: int) -> harp.Game:
+    """A deal after ``moves`` moves of the engine's hint."""
+    game = harp.Game.new(game_id, deal=deal)
+    for _ in range(moves):
+        game.play(harp.hint(game))
+    return game
+
+
+# (game, deal, hint moves first, thoughtful, options) -> (verdict, nodes, moves in the line, best move)
+UNCHANGED = [
+    (("harpan", 259, 0, True, {"max_nodes": 45_000}), (LOSS, 3046, 0, "t5>f1")),
+    (("easy-harp", 4, 0, True, {"max_nodes": 3000}), (WIN, 2105, 658, "t3>t2")),
+    (("harp", 2, 0, True, {"max_nodes": 3000}), (WIN, 1459, 380, "t8>t4")),
+    (("double-klondike", 2, 0, True, {"max_nodes": 1000, "prune": False}), (WIN, 797, 593, "t2>t4")),
+    (("easy-harp", 3, 0, True, {"max_nodes": 3000, "techniques": ()}), (UNKNOWN, 3001, 0, "t2>t1")),
+    (("harpan", 1, 60, False, {"max_nodes": 3000}), (UNKNOWN, 224, 0, "s")),
+]
+
+
+@pytest.mark.parametrize("asked, answer", UNCHANGED)
+def test_a_change_meant_to_keep_the_search_as_it_is_keeps_these_verdicts_and_node_counts(
+        asked: tuple[str, int, int, bool, dict[str, object]], answer: tuple[str, int, int, str]) -> None:
+    """A change detector, on purpose: exact node counts, so that a refactor that should search
+    exactly as before (the split of harp/solver.py into a package did) can show it did.  A
+    change that means to search otherwise updates these figures and says so."""
+    game_id, deal, moves, thoughtful, options = asked
+    result = solve(hinted(game_id, deal, moves), thoughtful=thoughtful, **options)  # type: ignore[arg-type]
+    assert (result.verdict, result.nodes, len(result.moves), result.best_move) == answer
+
+
 def test_the_greedy_playout_stops_when_the_hint_goes_round_in_a_circle(monkeypatch) -> None:
     """Double Klondike deal 122: following the hint repeats a position; the playout must stop
     there rather than spend the solver's budget going round."""
@@ -331,12 +379,12 @@ def test_the_solvers_state_names_what_the_game_shows(game_id: str) -> None:
     game = harp.Game.new(game_id, deal=6)
     for _ in range(5):
         game.play("s")
-    solver = Solver(game, True, True)
-    state = solver.start
+    moves = generator(game)
+    state = moves.deal.start
     view = game.view(reveal=True)
     assert [len(c) for c in state.columns] == [sum(1 for n in col if n.isupper()) for col in view["tableau"]]
     assert state.downs == tuple(game.down)
-    assert len(state.talon) == len(view["waste"]) + view["stock"] and state.position == len(view["waste"])
+    assert len(state.talon) == len(view["waste"]) + view["stock"] and state.waste_size == len(view["waste"])
     assert state.pass_number == game.pass_number
     reserved = game.rules.reserved_slots
     assert state.foundations == tuple((i // game.rules.decks if reserved else -1, 0) for i in range(game.rules.foundations))
@@ -344,10 +392,10 @@ def test_the_solvers_state_names_what_the_game_shows(game_id: str) -> None:
     # counts two, and a face-down card eight.  Where passes are limited, the 5 cards drawn count.
     drawn = 5 if game.rules.passes is not None else 0
     if game.rules.one_card:
-        assert solver.distance(state) == 8 * sum(game.down) + 2 * sum(1 for down in game.down if down) + drawn
+        assert moves.distance(state) == 8 * sum(game.down) + 2 * sum(1 for down in game.down if down) + drawn
     else:
-        assert solver.distance(state) == 4 * sum(game.down) + drawn
-    assert Solver(game, True, True, techniques=()).distance(state) == 4 * sum(game.down)
+        assert moves.distance(state) == 4 * sum(game.down) + drawn
+    assert generator(game, techniques=()).distance(state) == 4 * sum(game.down)
 
 
 @pytest.mark.parametrize("game_id, counts", [("easy-harp", 2), ("harp", 0)])
@@ -355,8 +403,8 @@ def test_a_card_on_a_face_down_one_counts_in_the_distance_where_cards_move_one_a
         game_id: str, counts: int) -> None:
     """Where cards move one at a time, each on a face-down card is a move more before it turns
     up; where runs move whole, one move clears the lot."""
-    solver = Solver(harp.Game.new(game_id, deal=1), True, True)
-    state = solver.start
+    moves = generator(harp.Game.new(game_id, deal=1))
+    state = moves.deal.start
     bare, hiding = state.downs.index(0), state.downs.index(max(state.downs))
     card = state.columns[bare][-1]
 
@@ -365,20 +413,20 @@ def test_a_card_on_a_face_down_one_counts_in_the_distance_where_cards_move_one_a
         columns[column] = columns[column] + (card,)
         return state._replace(columns=tuple(columns))
 
-    assert solver.distance(with_card_on(hiding)) == solver.distance(state) + counts
-    assert solver.distance(with_card_on(bare)) == solver.distance(state)
+    assert moves.distance(with_card_on(hiding)) == moves.distance(state) + counts
+    assert moves.distance(with_card_on(bare)) == moves.distance(state)
 
 
 def test_the_deep_columns_distance_adds_the_square_of_each_columns_face_down_cards() -> None:
-    solver = Solver(harp.Game.new("easy-harp", deal=1), True, True)
-    state = solver.start
-    plain = solver.distance(state)
-    solver.deep_columns = True
-    assert solver.distance(state) == plain + sum(down * down for down in state.downs)
+    moves = generator(harp.Game.new("easy-harp", deal=1))
+    state = moves.deal.start
+    plain = moves.distance(state)
+    deep = distance_for(dataclasses.replace(moves.settings, deep_columns=True))
+    assert deep(state) == plain + sum(down * down for down in state.downs)
     # Two columns of 4 and 2 face-down cards look further from a win than 3 and 3.
     uneven = state._replace(downs=(4, 2) + state.downs[2:])
     even = state._replace(downs=(3, 3) + state.downs[2:])
-    assert solver.distance(uneven) == solver.distance(even) + 2
+    assert deep(uneven) == deep(even) + 2
 
 
 @pytest.mark.parametrize("game_id, counted", [("gargantua", True), ("big-harp", True), ("harp", True),
@@ -387,30 +435,30 @@ def test_where_passes_are_limited_every_card_drawn_from_the_stock_counts_in_the_
         game_id: str, counted: bool) -> None:
     """The stock is spent for good where passes are limited: a card drawn adds one, and a pass
     gone by adds the whole talon."""
-    solver = Solver(harp.Game.new(game_id, deal=1), True, True)
-    state = solver.start
-    assert state.position == 0 and state.pass_number == 1
-    drawn = state._replace(position=5)
+    moves = generator(harp.Game.new(game_id, deal=1))
+    state = moves.deal.start
+    assert state.waste_size == 0 and state.pass_number == 1
+    drawn = state._replace(waste_size=5)
     next_pass = state._replace(pass_number=2)
-    assert solver.distance(drawn) - solver.distance(state) == (5 if counted else 0)
-    assert solver.distance(next_pass) - solver.distance(state) == (len(state.talon) if counted else 0)
-    without = Solver(harp.Game.new(game_id, deal=1), True, True,
-                     tuple(t for t in harp.solver.TECHNIQUES if t != "stock-drawn"))
+    assert moves.distance(drawn) - moves.distance(state) == (5 if counted else 0)
+    assert moves.distance(next_pass) - moves.distance(state) == (len(state.talon) if counted else 0)
+    without = generator(harp.Game.new(game_id, deal=1),
+                        techniques=tuple(t for t in TECHNIQUES if t != "stock-drawn"))
     assert without.distance(drawn) == without.distance(next_pass) == without.distance(state)
 
 
-NO_PROBES = tuple(t for t in harp.solver.TECHNIQUES if t != "probes")
-NO_RESTARTS = tuple(t for t in harp.solver.TECHNIQUES if t != "restarts")
-NO_EARLY_PROOF = tuple(t for t in harp.solver.TECHNIQUES if t != "early-proof")
-NO_ANY_ORDER = tuple(t for t in harp.solver.TECHNIQUES if t != "any-order")
+NO_PROBES = tuple(t for t in TECHNIQUES if t != "probes")
+NO_RESTARTS = tuple(t for t in TECHNIQUES if t != "restarts")
+NO_EARLY_PROOF = tuple(t for t in TECHNIQUES if t != "early-proof")
+NO_ANY_ORDER = tuple(t for t in TECHNIQUES if t != "any-order")
 ADDED_SEARCHES = ("restarts", "early-proof", "any-order")  # techniques that add a search of their own
-QUICK_ONLY = tuple(t for t in harp.solver.TECHNIQUES if t not in ADDED_SEARCHES)
+QUICK_ONLY = tuple(t for t in TECHNIQUES if t not in ADDED_SEARCHES)
 
 
 @pytest.mark.parametrize("game_id, techniques, pairs", [
     ("easy-harp", NO_PROBES, 2),
     ("easy-harp", tuple(t for t in NO_PROBES if t != "deep-columns"), 1),
-    ("gargantua", harp.solver.TECHNIQUES, 2),
+    ("gargantua", TECHNIQUES, 2),
 ])
 def test_the_deep_columns_technique_adds_a_second_pair_of_quick_searches(
         game_id: str, techniques: tuple[str, ...], pairs: int) -> None:
@@ -418,10 +466,10 @@ def test_the_deep_columns_technique_adds_a_second_pair_of_quick_searches(
     deep-columns distance.  (Without restarts and the early proof, which add searches of their own.)"""
     game = harp.Game.new(game_id, deal=4 if game_id == "easy-harp" else 3)
     techniques = tuple(t for t in techniques if t in QUICK_ONLY)
-    run = Portfolio(Solver(game, True, True, techniques), 6000, None)
+    run = start_search(game, max_nodes=6000, thoughtful=True, techniques=techniques)
     assert len(run.quick_searches) == 2 * pairs
-    assert [each.solver.deep_columns for each in run.quick_searches] == [False] * 2 + [True] * (2 * pairs - 2)
-    assert all(not each.solver.sound for each in run.quick_searches)
+    assert [each.settings.deep_columns for each in run.quick_searches] == [False] * 2 + [True] * (2 * pairs - 2)
+    assert all(not each.settings.sound for each in run.quick_searches)
     while run.advance(500) is None:
         pass
     assert run.result.verdict == UNKNOWN  # the deal is not won in 6,000 positions
@@ -435,13 +483,13 @@ def test_probes_take_their_positions_first_then_leave_the_turns_to_the_others() 
     before "shuffles" and "wide" take turns first, each for PROBE_NODES positions; then the
     two pairs share the rest."""
     game = harp.Game.new("easy-harp", deal=4)
-    run = Portfolio(Solver(game, True, True, QUICK_ONLY), 20_000, None)  # (restarts win it in 9,000)
+    run = start_search(game, max_nodes=20_000, thoughtful=True, techniques=QUICK_ONLY)  # (restarts win it in 9,000)
     probes, pairs = run.quick_searches[:4], run.quick_searches[4:]
     assert probes == run.probes
-    assert [type(each) for each in run.quick_searches] == [Search, BestFirst] * 4
-    assert [each.solver.shuffles for each in run.quick_searches] == [False] * 4 + [True] * 4
-    assert [each.solver.best_first_weight for each in probes] == [8] * 4
-    assert [each.solver.deep_columns for each in run.quick_searches] == [False, False, True, True] * 2
+    assert [type(each) for each in run.quick_searches] == [DepthFirstSearch, BestFirstSearch] * 4
+    assert [each.settings.shuffles for each in run.quick_searches] == [False] * 4 + [True] * 4
+    assert [each.settings.best_first_weight for each in probes] == [8] * 4
+    assert [each.settings.deep_columns for each in run.quick_searches] == [False, False, True, True] * 2
     while run.advance(300) is None:  # slices that do not match the turns
         pass
     assert run.result.verdict == UNKNOWN  # the deal is not won in 20,000 positions
@@ -450,8 +498,8 @@ def test_probes_take_their_positions_first_then_leave_the_turns_to_the_others() 
     left = 20_000 - 4 * Portfolio.PROBE_NODES
     assert all(abs(each.nodes - left / 4) <= Portfolio.QUANTUM for each in pairs)
     assert run.result.nodes == sum(each.nodes for each in run.quick_searches) == 20_001
-    assert len(Portfolio(Solver(harp.Game.new("gargantua", deal=3), True, True, QUICK_ONLY), 100,
-                         None).quick_searches) == 4, "no probes where runs move whole"
+    assert len(start_search(harp.Game.new("gargantua", deal=3), max_nodes=100, thoughtful=True,
+                            techniques=QUICK_ONLY).quick_searches) == 4, "no probes where runs move whole"
 
 
 def test_a_probe_wins_what_the_shuffling_searches_find_late() -> None:
@@ -472,8 +520,8 @@ def test_the_proof_takes_turns_from_the_start_and_wins_what_the_quick_searches_m
     up", takes a turn of its own from the start.  It wins Gargantua deal 6 within the
     portfolio's first 4,000 positions; without it the portfolio has not won it in 10,000."""
     game = harp.Game.new("gargantua", deal=6)
-    run = Portfolio(Solver(game, True, True), 4_000, None)
-    assert run.proof is not None and run.proof.solver.sound and run.turns[-1] is run.proof
+    run = start_search(game, max_nodes=4_000, thoughtful=True)
+    assert run.proof is not None and run.proof.settings.sound and run.turns[-1] is run.proof
     while run.advance(300) is None:
         pass
     assert run.result.verdict == WIN and replays_to_a_win(game, run.result.moves)
@@ -487,7 +535,7 @@ def test_the_proofs_own_turn_ends_after_its_positions_but_it_takes_over_a_search
     is lost: quick searches run out, and the proof, with their turns, proves it."""
     monkeypatch.setattr(Portfolio, "EARLY_PROOF_NODES", 1024)
     game = harp.Game.new("gargantua", deal=1)
-    run = Portfolio(Solver(game, True, True, QUICK_ONLY + ("early-proof",)), 6_000, None)
+    run = start_search(game, max_nodes=6_000, thoughtful=True, techniques=QUICK_ONLY + ("early-proof",))
     while run.advance(300) is None:
         pass
     assert run.result.verdict == UNKNOWN
@@ -495,7 +543,7 @@ def test_the_proofs_own_turn_ends_after_its_positions_but_it_takes_over_a_search
     assert run.turns == run.quick_searches
     assert all(abs(each.nodes - (6_000 - 1024) / 4) <= Portfolio.QUANTUM for each in run.quick_searches)
     lost = harp.Game.new("harpan", deal=259)
-    run = Portfolio(Solver(lost, True, True, NO_RESTARTS), 20_000, None)
+    run = start_search(lost, max_nodes=20_000, thoughtful=True, techniques=NO_RESTARTS)
     while run.advance(300) is None:
         pass
     assert run.result.verdict == LOSS and run.result is run.proof.result
@@ -509,16 +557,16 @@ def test_the_any_order_searches_win_a_line_that_needs_two_preparations_for_one_m
     of them, or a restart from the best position one reached, which searches as it does);
     without them the portfolio has not won it in 20,000."""
     game = harp.Game.new("gargantua", deal=846)
-    run = Portfolio(Solver(game, True, True), 5_000, None)
-    any_order = [each for each in run.quick_searches if not each.solver.needs_use]
-    assert all(isinstance(each, Search) and not each.solver.sound for each in any_order)
-    assert [each.solver.deep_columns for each in any_order] == [False, True], "one by each distance"
+    run = start_search(game, max_nodes=5_000, thoughtful=True)
+    any_order = [each for each in run.quick_searches if not each.settings.needs_use]
+    assert all(isinstance(each, DepthFirstSearch) and not each.settings.sound for each in any_order)
+    assert [each.settings.deep_columns for each in any_order] == [False, True], "one by each distance"
     assert run.quick_searches[-2:] == any_order
     while run.advance(300) is None:
         pass
     assert run.result.verdict == WIN and replays_to_a_win(game, run.result.moves)
-    winner = next(each for each in run._searches() if each.result is not None and each.result.verdict == WIN)
-    assert not winner.solver.needs_use, "won by one, or by a restart from the best position one reached"
+    winner = next(each for each in run.all_searches() if each.result is not None and each.result.verdict == WIN)
+    assert not winner.settings.needs_use, "won by one, or by a restart from the best position one reached"
     assert solve(game, thoughtful=True, max_nodes=20_000, techniques=NO_ANY_ORDER).verdict == UNKNOWN
 
 
@@ -526,9 +574,9 @@ def test_the_any_order_searches_leave_the_turns_after_their_positions(monkeypatc
     """After ANY_ORDER_NODES positions the any-order searches leave the turns to the others."""
     monkeypatch.setattr(Portfolio, "ANY_ORDER_NODES", 1024)
     game = harp.Game.new("gargantua", deal=1)
-    run = Portfolio(Solver(game, True, True, QUICK_ONLY + ("any-order",)), 8_000, None)
+    run = start_search(game, max_nodes=8_000, thoughtful=True, techniques=QUICK_ONLY + ("any-order",))
     any_order = run.quick_searches[-2:]
-    assert not any(each.solver.needs_use for each in any_order) and run.turns == run.quick_searches
+    assert not any(each.settings.needs_use for each in any_order) and run.turns == run.quick_searches
     while run.advance(300) is None:
         pass
     assert run.result.verdict == UNKNOWN
@@ -540,15 +588,15 @@ def test_the_any_order_searches_leave_the_turns_after_their_positions(monkeypatc
 def restart_pairs(run: Portfolio) -> list[tuple[list[str], int]]:
     """Each restart's line from the start, and how far its root is from a win (plain distance)."""
     searches = list(run.restarts)
-    assert [type(each) for each in searches] == [Search, BestFirst] * (len(searches) // 2)
-    return [(run.restarts[each], run.proving_solver.distance(each.solver.start)) for each in searches[::2]]
+    assert [type(each) for each in searches] == [DepthFirstSearch, BestFirstSearch] * (len(searches) // 2)
+    return [(run.restarts[each], run.proof_generator.distance(each.start)) for each in searches[::2]]
 
 
 def leads_to(game: harp.Game, prefix: list[str], state: State) -> bool:
     there = game.copy()
     for move in prefix:
         there.play(move)
-    return Solver(there, True, True).start == state
+    return generator(there).deal.start == state
 
 
 def test_a_restart_from_the_best_position_wins_what_the_searches_from_the_start_do_not() -> None:
@@ -556,16 +604,16 @@ def test_a_restart_from_the_best_position_wins_what_the_searches_from_the_start_
     the depth-first and best-first searches started afresh, every 2,048, from the best position
     reached so far win it; the line to that position plus theirs replays to a win."""
     game = harp.Game.new("big-harp", deal=61)
-    run = Portfolio(Solver(game, True, True), 10_000, None)
+    run = start_search(game, max_nodes=10_000, thoughtful=True)
     while run.advance(300) is None:
         pass
     assert run.result.verdict == WIN and replays_to_a_win(game, run.result.moves)
     pairs = len(run.restarts) // 2
-    assert pairs >= 1 and [type(each) for each in run.restarts] == [Search, BestFirst] * pairs
+    assert pairs >= 1 and [type(each) for each in run.restarts] == [DepthFirstSearch, BestFirstSearch] * pairs
     for search, prefix in run.restarts.items():
-        assert leads_to(game, prefix, search.solver.start), "the prefix leads to where it restarted"
+        assert leads_to(game, prefix, search.start), "the prefix leads to where it restarted"
     assert any(run.result.moves[:len(prefix)] == prefix for prefix in run.restarts.values()), "won by a restart"
-    assert run.result.nodes == sum(each.nodes for each in run._searches()) <= 10_001
+    assert run.result.nodes == sum(each.nodes for each in run.all_searches()) <= 10_001
     assert solve(game, thoughtful=True, max_nodes=12_000, techniques=NO_RESTARTS).verdict == UNKNOWN
 
 
@@ -576,7 +624,7 @@ def test_restarts_go_from_ever_better_positions_or_back_along_a_dead_line(monkey
     monkeypatch.setattr(Portfolio, "RESTART_EVERY", 700)
     monkeypatch.setattr(Portfolio, "RESTART_NODES", 1024)
     game = harp.Game.new("gargantua", deal=6)
-    run = Portfolio(Solver(game, True, True, NO_EARLY_PROOF), 8_000, None)  # (the early proof wins it)
+    run = start_search(game, max_nodes=8_000, thoughtful=True, techniques=NO_EARLY_PROOF)  # (the early proof wins it)
     while run.advance(300) is None:
         pass
     assert run.result.verdict == UNKNOWN
@@ -590,54 +638,47 @@ def test_restarts_go_from_ever_better_positions_or_back_along_a_dead_line(monkey
             back_offs += 1
     assert len(pairs) >= 3 and back_offs >= 1
     for search, prefix in run.restarts.items():
-        assert leads_to(game, prefix, search.solver.start), "the prefix leads to where it restarted"
+        assert leads_to(game, prefix, search.start), "the prefix leads to where it restarted"
         assert (search in run.turns) == (prefix is pairs[-1][0] and search.nodes < 1024 and search.result is None)
     assert run.walked > 0, "going back follows the line, step by step, on the budget"
-    assert run.result.nodes == sum(each.nodes for each in run._searches()) + run.walked == 8_001
+    assert run.result.nodes == sum(each.nodes for each in run.all_searches()) + run.walked == 8_001
     # Fair mode does not restart: the best line there can stop at a card it cannot see.
-    assert not Portfolio(Solver(game, False, True), 100, None).restarts_on
+    assert not start_search(game, max_nodes=100).restarts_on
+
+
+def back_offs(run: Portfolio) -> list[tuple[list[str], list[str]]]:
+    """(the dead line, the line restarted from) of each restart that went back along the line
+    of the one before: a restart from a closer position never does (every position on the way
+    to it was further from a win)."""
+    lines = [run.restarts[each] for each in list(run.restarts)[::2]]
+    return [(dead, line) for dead, line in zip(lines, lines[1:]) if len(line) < len(dead) and dead[:len(line)] == line]
 
 
 def test_each_back_off_goes_twice_as_far_back_as_the_last(monkeypatch) -> None:
     monkeypatch.setattr(Portfolio, "RESTART_EVERY", 700)
     monkeypatch.setattr(Portfolio, "RESTART_NODES", 1024)
     game = harp.Game.new("gargantua", deal=5)
-    run = Portfolio(Solver(game, True, True), 20_000, None)
-    events: list[tuple[str, list[str]]] = []  # ("dead", a dead line) and ("from", a restart's line)
-    back_off, restart_from = run._back_off, run._restart_from
-
-    def watched_back_off() -> None:
-        events.append(("dead", run.latest_root[1]))
-        back_off()
-
-    def watched_restart_from(solver: Solver, root: State, prefix: list[str]) -> None:
-        events.append(("from", prefix))
-        restart_from(solver, root, prefix)
-
-    monkeypatch.setattr(run, "_back_off", watched_back_off)
-    monkeypatch.setattr(run, "_restart_from", watched_restart_from)
-
-    def back_offs() -> list[tuple[list[str], list[str]]]:
-        return [(dead, line) for (was, dead), (then, line) in zip(events, events[1:]) if (was, then) == ("dead", "from")]
-
-    while run.advance(300) is None and len(back_offs()) < 2:
+    run = start_search(game, max_nodes=20_000, thoughtful=True)
+    while run.advance(300) is None and len(back_offs(run)) < 2:
         pass
-    taken = back_offs()
-    solver = run.quick_searches[-1].solver
-    steps_back = [len(list(run._walk(solver, dead))) - len(list(run._walk(solver, line))) for dead, line in taken]
+    taken = back_offs(run)
+    moves, start = run.quick_searches[-1].generator, run.proof_generator.deal.start
+    steps_back = [len(list(walk_line(moves, start, dead))) - len(list(walk_line(moves, start, line)))
+                  for dead, line in taken]
     assert steps_back[:2] == [Portfolio.BACK_OFF, 2 * Portfolio.BACK_OFF]
-    assert taken[1][0] == taken[0][1], "the second goes back from the first"
+    assert taken[1][0] is taken[0][1], "the second goes back from the first"
 
 
 def test_the_best_first_search_weighs_distance_against_depth() -> None:
     """Technique "wide": a step of distance is worth 2 moves of depth, not 8."""
     game = harp.Game.new("gargantua", deal=3)
-    without = tuple(t for t in harp.solver.TECHNIQUES if t != "wide")
-    for techniques, weight in ((harp.solver.TECHNIQUES, 2), (without, 8)):
-        search = BestFirst(Solver(game, True, True, techniques))
+    without = tuple(t for t in TECHNIQUES if t != "wide")
+    for techniques, weight in ((TECHNIQUES, 2), (without, 8)):
+        moves = generator(game, techniques=techniques)
+        search = BestFirstSearch(moves, moves.deal.start)
         assert search.advance(200) is None and search.open
         for priority, _, state, _, link in search.open:
-            assert priority == weight * search.solver.distance(state) + link[2]
+            assert priority == weight * search.generator.distance(state) + link[2]
 
 
 @pytest.mark.parametrize("game_id, kept_in_order", [("easy-harp", False), ("double-klondike", False),
@@ -646,22 +687,22 @@ def test_the_talon_is_a_set_in_the_key_only_where_every_card_stays_in_reach(
         game_id: str, kept_in_order: bool) -> None:
     """Drawing one card with no pass limit, any talon card can be played at any time, so two
     talons with the same cards in another order are the same position."""
-    solver = Solver(harp.Game.new(game_id, deal=2), True, True)
-    state = solver.start
+    moves = generator(harp.Game.new(game_id, deal=2))
+    state = moves.deal.start
     swapped = state._replace(talon=state.talon[::-1])
     assert sorted(swapped.talon) == sorted(state.talon) and swapped.talon != state.talon
-    assert (solver._key(swapped) != solver._key(state)) == kept_in_order
+    assert (moves.keys.key(swapped) != moves.keys.key(state)) == kept_in_order
 
 
-def replayed_successors(game: harp.Game, solver: Solver) -> list[list[str]]:
-    """The moves of every successor of the solver's start, each checked to replay through the
-    engine to the state the solver gives it."""
+def replayed_successors(game: harp.Game, generated: MoveGenerator) -> list[list[str]]:
+    """The moves of every successor of the generator's start, each checked to replay through the
+    engine to the state the generator gives it."""
     lines = []
-    for moves, after, _, _ in solver.successors(solver.start, None):
+    for moves, after, _, _ in generated.successors(generated.deal.start, None):
         twin = game.copy()
         for move in moves:
             twin.play(move)
-        assert Solver(twin, True, False).start == after, moves
+        assert generator(twin, prune=False).deal.start == after, moves
         lines.append(moves)
     return lines
 
@@ -669,7 +710,7 @@ def replayed_successors(game: harp.Game, solver: Solver) -> list[list[str]]:
 @pytest.mark.parametrize("game_id", list(harp.GAMES))
 def test_every_successor_replays_through_the_engine(game_id: str) -> None:
     game = harp.Game.new(game_id, deal=9)
-    assert replayed_successors(game, Solver(game, True, False))
+    assert replayed_successors(game, generator(game, prune=False))
 
 
 def small_position(game_id: str, seed: int, left: int, **options: object) -> harp.Game:
@@ -709,19 +750,20 @@ def small_position(game_id: str, seed: int, left: int, **options: object) -> har
 ])
 def test_every_blocked_or_stuck_position_is_lost_by_exhaustive_search(
         game_id: str, options: dict[str, object], left: int, least_blocked: int, least_stuck: int) -> None:
-    """The static loss proofs (Solver.is_blocked and Solver.is_stuck) against a search of every
+    """The static loss proofs (LossProofs.some_cards_never_move and .some_card_never_goes_up) against a search of every
     line, without pruning and without the second-round techniques, on small random positions;
     and the solver with its techniques agrees with that search wherever both finish (two decks
     are rarely blocked, but the search prunes positions that become blocked on the way)."""
     blocked = stuck = settled = 0
     for seed in range(60):
         game = small_position(game_id, seed, left, **options)
-        solver = Solver(game, True, True)
+        moves = generator(game)
+        proofs, start = moves.proofs, moves.deal.start
         plain = solve(game, thoughtful=True, max_nodes=20_000, prune=False, techniques=())
-        if solver.is_blocked(solver.start):
+        if proofs.some_cards_never_move(start):
             blocked += 1
             assert plain.verdict != WIN, f"seed {seed}: blocked, but the exhaustive search wins"
-        if solver.is_stuck(solver.start):
+        if proofs.some_card_never_goes_up(start):
             stuck += 1
             assert plain.verdict != WIN, f"seed {seed}: stuck, but the exhaustive search wins"
         full = solve(game, thoughtful=True, max_nodes=20_000)
@@ -765,26 +807,26 @@ RUN_WITH_A_PLACE = (["kd QH JC", "KS", "QD", "KH", "KC QC"], [13, 12, 13, 11, 13
 RUN_WITHOUT_A_PLACE = (["kd QH JC", "KS", "tc qd KH", "KC QC"], [13, 12, 13, 11, 13, 11, 13, 9])
 
 
-def crossings(solver: Solver) -> list[list[str]]:
+def crossings(generated: MoveGenerator) -> list[list[str]]:
     """The moves of every successor of the start that carries column 1's two-card run onto column 2."""
-    start = solver.start
-    return [moves for moves, after, _, _ in solver.successors(start, None)
+    start = generated.deal.start
+    return [moves for moves, after, _, _ in generated.successors(start, None)
             if after.columns[1] == start.columns[1] + start.columns[0]]
 
 
 def test_where_cards_move_one_at_a_time_a_run_crosses_by_waiting_cards_elsewhere() -> None:
     game = end_position("easy-harp", *RUN_WITH_A_PLACE)
-    assert crossings(Solver(game, True, False)) == [["t1>t3", "t1>t2", "t3>t2"]]
-    without = tuple(t for t in harp.solver.TECHNIQUES if t != "shuffles")
-    assert crossings(Solver(game, True, False, without)) == []
-    assert crossings(Solver(end_position("easy-harp", *RUN_WITHOUT_A_PLACE), True, False)) == []
+    assert crossings(generator(game, prune=False)) == [["t1>t3", "t1>t2", "t3>t2"]]
+    without = tuple(t for t in TECHNIQUES if t != "shuffles")
+    assert crossings(generator(game, prune=False, techniques=without)) == []
+    assert crossings(generator(end_position("easy-harp", *RUN_WITHOUT_A_PLACE), prune=False)) == []
 
 
 @pytest.mark.parametrize("columns, heights", [RUN_WITH_A_PLACE, RUN_WITHOUT_A_PLACE])
 def test_every_successor_of_a_position_with_runs_replays_through_the_engine(
         columns: list[str], heights: list[int]) -> None:
     game = end_position("easy-harp", columns, heights)
-    assert replayed_successors(game, Solver(game, True, False))
+    assert replayed_successors(game, generator(game, prune=False))
 
 
 def test_every_successor_along_a_won_easy_harp_deal_replays_through_the_engine() -> None:
@@ -796,7 +838,7 @@ def test_every_successor_along_a_won_easy_harp_deal_replays_through_the_engine()
     shuffles = 0
     for step, move in enumerate(result.moves):
         if step % 10 == 0:
-            for moves in replayed_successors(game, Solver(game, True, True)):
+            for moves in replayed_successors(game, generator(game)):
                 shuffles += sum(m.startswith("t") and ">t" in m for m in moves) > 1
         game.play(move)
     assert game.is_won() and shuffles > 0
@@ -811,7 +853,7 @@ FALSE_LOSSES = [
     ("harpan", ["", "KC", "7c tc qc 9c 8C", "", "jc 6C"], [13, 13, 13, 5]),
     ("double-klondike", ["KC", "ts qs js 8s 9S", "", "ks QC", "KC"], [13, 7, 13, 13, 13, 13, 12, 11]),
     # Two decks: a jack sent home by itself from one column took the place the other jack,
-    # lying on the ten its slot waits for, needed (Solver._is_safe).
+    # lying on the ten its slot waits for, needed (MoveGenerator.goes_up_by_itself).
     ("gargantua", ["kc QC", "qc JC", "", "tc jc TC", "kc 9C"], [13, 13, 13, 13, 13, 13, 8, 9]),
     ("gargantua", ["qs qd TD", "kd ks jd 9D", "kd 9d td qc KC", "JD", "QD"], [13, 11, 13, 13, 8, 8, 11, 13]),
     # Take-backs: the queen and jack of diamonds sent home by themselves, though the black
@@ -825,10 +867,11 @@ def test_positions_once_called_lost_are_won(game_id: str, columns: list[str], he
     game = end_position(game_id, columns, heights)
     plain = solve(game, thoughtful=True, max_nodes=20_000, prune=False, techniques=())
     assert plain.verdict == WIN and replays_to_a_win(game, plain.moves)
-    for techniques in ((), harp.solver.TECHNIQUES):
+    for techniques in ((), TECHNIQUES):
         pruned = solve(game, thoughtful=True, max_nodes=20_000, techniques=techniques)
         assert pruned.verdict == WIN and replays_to_a_win(game, pruned.moves), techniques
-        sound = Solver(game, True, True, techniques).search(20_000, None)
+        proof = generator(game, techniques=techniques)
+        sound = run_alone(DepthFirstSearch(proof, proof.deal.start, max_nodes=20_000))
         assert sound.verdict == WIN and replays_to_a_win(game, sound.moves), techniques
 
 
@@ -838,7 +881,7 @@ def test_positions_once_called_lost_are_won(game_id: str, columns: list[str], he
 ])
 def test_once_every_card_is_face_up_the_finish_needs_no_search(game_id: str, deals: list[int]) -> None:
     """With no card face down and the whole talon in reach (draw one, no pass limit), playing
-    only to the foundations always wins (``Solver.face_up_finish``); with a limited stock, or
+    only to the foundations always wins (``finish.face_up_finish``); with a limited stock, or
     draw three, it is only a try, and whatever it finds must replay.  The positions are taken
     from real wins (deals the solver wins within a few thousand positions), at the first move
     where no card is face down."""
@@ -853,9 +896,9 @@ def test_once_every_card_is_face_up_the_finish_needs_no_search(game_id: str, dea
                 break
             game.play(move)
         checked += 1
-        solver = Solver(game, True, True)
-        line = solver.win_line(solver.start)
-        assert Solver(game, True, True, techniques=("blocked",)).win_line(solver.start) is None
+        start = generator(game).deal.start
+        line = generator(game).win_line(start)
+        assert generator(game, techniques=("blocked",)).win_line(start) is None
         if always:
             assert line is not None, f"deal {deal}: every card face up and in reach, yet no finish"
         if line is not None:
@@ -870,12 +913,12 @@ def test_once_every_card_is_face_up_the_finish_needs_no_search(game_id: str, dea
 ])
 def test_no_static_loss_proof_fires_along_a_winning_line(game_id: str, deals: list[int]) -> None:
     """Real positions, not made-up ones: at every position of a found win, neither
-    ``is_blocked`` nor ``is_stuck`` may call the deal lost."""
+    static loss proof (``LossProofs``) may call the deal lost."""
     for deal in deals:
         game = harp.Game.new(game_id, deal=deal)
         result = solve(game, thoughtful=True, max_nodes=5_000)
         assert result.verdict == WIN, deal
         for move in result.moves:
-            solver = Solver(game, True, True)
-            assert not solver.is_blocked(solver.start) and not solver.is_stuck(solver.start), (deal, move)
+            moves = generator(game)
+            assert not moves.proofs.proves_lost(moves.deal.start), (deal, move)
             game.play(move)

@@ -1,0 +1,89 @@
+"""A solver for every Harp-family game: WIN with a move list, proven LOSS, or UNKNOWN.
+
+``solve`` answers at once; ``start_search`` gives a search to run in slices (the page's
+hints), whose ``advance(n)`` returns the ``Result`` once there is one.
+
+**Fair mode** (the default) knows only what the player sees: face-up cards, the waste, and
+after the first pass the whole stock (every stock card has been through the waste).  A move
+that would turn up an unknown card is a *frontier*: the search does not look past it.  So
+fair mode answers WIN only when a win needs no unknown card, LOSS when no sequence of moves
+can win or reveal anything new, and otherwise UNKNOWN with the best move to make now.
+**Thoughtful mode** knows every card; it measures winnability and certifies deals.  There
+``solve`` first follows the engine's hint to the end (``playout``): cheap, and it wins most
+two-deck deals outright.
+
+The modules, one job each (imports run down the list):
+
+    result       the answer: ``Result``, ``WIN``, ``LOSS``, ``UNKNOWN``
+    settings     the techniques and a search's frozen ``Settings``
+    state        the card tables, ``State``, ``Deal`` and the ``Keys`` of searched positions
+    proofs       the static loss proofs (``LossProofs``)
+    distance     how far a position looks from a win
+    finish       wins found without a search (the face-up finish)
+    moves        move generation and its pruning (``MoveGenerator``)
+    depth_first  the depth-first search (``DepthFirstSearch``)
+    best_first   the best-first search (``BestFirstSearch``)
+    portfolio    the searches taking turns on one budget, the proof and restarts (``Portfolio``)
+    playout      the greedy playout
+
+Why each technique is there, in figures: measurements/solver-experiments.md.
+"""
+
+from __future__ import annotations
+
+import time
+
+from ..position import Position
+from .moves import MoveGenerator
+from .playout import greedy_playout
+from .portfolio import Portfolio
+from .result import LOSS, UNKNOWN, WIN, Result
+from .settings import TECHNIQUES
+
+__all__ = ["LOSS", "TECHNIQUES", "UNKNOWN", "WIN", "Portfolio", "Result", "greedy_playout", "solve", "start_search"]
+
+
+def start_search(game: Position, *, max_nodes: int | None = None, max_seconds: float | None = None,
+                 thoughtful: bool = False, prune: bool = True, techniques: tuple[str, ...] = TECHNIQUES) -> Portfolio:
+    """A search to run in slices with ``advance`` (for the page's hints); the options as for ``solve``."""
+    return Portfolio(MoveGenerator.for_game(game, thoughtful, prune, techniques), max_nodes, max_seconds)
+
+
+def solve(
+    game: Position,
+    *,
+    max_nodes: int | None = None,
+    max_seconds: float | None = None,
+    thoughtful: bool = False,
+    prune: bool = True,
+    techniques: tuple[str, ...] = TECHNIQUES,
+) -> Result:
+    """Solve ``game`` from its current position without changing it.
+
+    ``thoughtful=True`` lets the solver see every card; the default sees only
+    what the player sees.  ``prune=False`` turns off the safe foundation moves
+    (the tests compare both).  ``techniques`` names the second-round techniques to use
+    (``TECHNIQUES``, all of them, by default; the bench compares with none).
+    """
+    if game.is_won():
+        return Result(WIN, thoughtful=thoughtful)
+    started = time.perf_counter()
+    if thoughtful and prune:
+        # First follow the engine's simple hint to the end: it wins many deals at once where
+        # the search would wander.  The hint reads the stock order, so only thoughtful mode may.
+        # Without a time budget there is no clock either (a budget in nodes must give the same
+        # answer however busy the machine is); the playout is bounded by its moves.
+        share = max_seconds / 2 if max_seconds is not None else float("inf")
+        line = greedy_playout(game, max_nodes if max_nodes is not None else 5000, started + share)
+        if line is not None:
+            return Result(WIN, line, len(line), time.perf_counter() - started, line[0], thoughtful)
+    if max_seconds is not None:
+        max_seconds = max(0.0, max_seconds - (time.perf_counter() - started))
+    run = start_search(game, max_nodes=max_nodes, max_seconds=max_seconds, thoughtful=thoughtful,
+                       prune=prune, techniques=techniques)
+    while run.advance(1 << 30) is None:
+        pass
+    assert run.result is not None
+    result = run.result
+    result.seconds = time.perf_counter() - started
+    return result

@@ -1,0 +1,213 @@
+"""What the solver searches: the card tables, a position as ``State``, the ``Deal`` it comes
+from, and the ``Keys`` that tell the positions already searched.
+
+* **Canonical keys.**  Columns are sorted, the two copies of a card are the same value, and
+  foundations are kept per suit as sorted heights.  Where every talon card stays in reach
+  (draw one, no pass limit), the talon is kept sorted too: its order then never matters.  In
+  fair mode face-down cards are only counts; in thoughtful mode a column's hidden cards are
+  fixed, so (its starting column, how many are left) names them.
+* **Stock ranks.**  Drawing one card, a position that could tap its way to another one (same
+  pass and not further on, or an earlier pass) makes searching the other unnecessary.
+
+Internal API of the package (the tests use it): ``State``, ``Deal``, ``Keys``.
+"""
+
+from __future__ import annotations
+
+from operator import itemgetter
+from typing import Callable, NamedTuple
+
+from ..cards import KING, builds_on, is_red, rank, suit
+from ..effects import Effect
+from ..position import Position
+from ..rules import Rules
+
+UNKNOWN_CARD = -1
+
+# Lookup tables: the hot loops read these instead of calling the card helpers.
+RANK = [rank(c) for c in range(52)]
+RED_SUIT = {-1: None, **{each: is_red(each * 13) for each in range(4)}}  # -1: a slot no suit has started
+BUILDS = {(c, onto) for c in range(52) for onto in range(52) if builds_on(c, onto)}
+FITS_ON = [tuple(c for c in range(52) if (c, onto) in BUILDS) for onto in range(52)]
+PARENTS = [tuple(onto for onto in range(52) if (c, onto) in BUILDS) for c in range(52)]
+HEIGHT: Callable[[tuple[int, int]], int] = itemgetter(1)  # a foundation slot's height
+CARDS_UP = [[tuple(each * 13 + below for below in range(height)) for height in range(14)] for each in range(4)]
+
+
+class State(NamedTuple):
+    """A position as the solver sees it: card values only, hashable."""
+
+    columns: tuple[tuple[int, ...], ...]  # the face-up card values of each column, bottom -> top
+    downs: tuple[int, ...]  # how many face-down cards each column holds
+    talon: tuple[int, ...]  # the waste and the stock as one tuple in drawing order; talon[:waste_size] is the waste
+    waste_size: int
+    pass_number: int
+    foundations: tuple[tuple[int, int], ...]  # (suit or -1, height) per foundation slot, in the engine's order
+
+# What the next move must do, after a move that is only worth making for what follows it (in
+# the quick searches only: "put down only to pick up", harp/solver/moves.py):
+#   ("use", i, j, n): n cards went from column i to column j, turning nothing up and emptying
+#       nothing.  That only helps if the next move uses the card it laid bare in column i (moves
+#       it, or puts something on it), or moves more than those n cards on from column j.  Most
+#       winning lines can be reordered so the shuttle comes just before that use; not one where a
+#       move needs two such preparations, so a search that requires it proves no loss.  It also
+#       forbids moving the same cards straight back.
+#   ("onto", j, slot): a card was taken back from foundation ``slot`` onto column j, or played
+#       there (slot -1) from a talon whose every card stays in reach.  That only helps if the next
+#       move puts a card on it (the same reordering argument), or, for a take-back, takes back the
+#       card it laid bare on the foundation: taking back an 8 can be only the way to reach the 7.
+Need = tuple[object, ...] | None
+
+# A successor of a state: the engine moves it stands for, the state after them, what the move
+# does (``Effect``: among children as close to a win, the better effect is tried first), and
+# what the move after it needs.
+Successor = tuple[list[str], State, Effect, Need]
+
+# The positions searched: (canonical key, need) -> the best stock rank it was searched with.
+Seen = dict[tuple[object, object], tuple[int, ...]]
+
+
+# ----- the foundations ---------------------------------------------------------
+
+def raised(foundations: tuple[tuple[int, int], ...], slot: int, card: int) -> tuple[tuple[int, int], ...]:
+    """The foundations after ``card`` goes up on ``slot``."""
+    return foundations[:slot] + ((card // 13, foundations[slot][1] + 1),) + foundations[slot + 1:]
+
+
+def foundation_for(foundations: tuple[tuple[int, int], ...], card: int) -> int:
+    """The first slot that takes ``card`` (as the engine's ``>f`` picks), or -1."""
+    card_rank, card_suit = RANK[card], card // 13
+    for slot, (slot_suit, height) in enumerate(foundations):
+        if height == card_rank and (slot_suit == card_suit or (height == 0 and slot_suit == -1)):
+            return slot
+    return -1
+
+
+def next_slots(foundations: tuple[tuple[int, int], ...]) -> dict[int, int]:
+    """Every card that could go up now -> the first slot that takes it (``foundation_for``,
+    for all cards at once: a move generator asks it for every column top and talon card)."""
+    slots: dict[int, int] = {}
+    for slot, (slot_suit, height) in enumerate(foundations):
+        if slot_suit >= 0:
+            if height < 13:
+                slots.setdefault(slot_suit * 13 + height, slot)
+        else:  # an empty slot any ace may start
+            for ace in (0, 13, 26, 39):
+                slots.setdefault(ace, slot)
+    return slots
+
+
+def is_won(rules: Rules, state: State) -> bool:
+    return sum(height for _, height in state.foundations) == rules.cards
+
+
+# ----- the deal ----------------------------------------------------------------
+
+class Deal:
+    """What every search of one position shares: the rules, the cards the solver may know (in
+    fair mode a face-down card, and the stock before its first pass, are ``UNKNOWN_CARD``), the
+    start as a ``State``, and the stock walks, worked out once for all searches."""
+
+    def __init__(self, game: Position, thoughtful: bool) -> None:
+        self.rules = rules = game.rules
+        self.thoughtful = thoughtful
+        self.decks = rules.decks
+        # The suit each foundation slot is kept for, or -1 where any ace may start it (Rules.slot_suit).
+        self.slot_suits = [-1 if kept is None else kept for kept in map(rules.slot_suit, range(rules.foundations))]
+        value = game.value_of
+        # Hidden cards of each column, bottom -> top (unknown in fair mode).
+        self.hidden = [
+            [value(c) if thoughtful else UNKNOWN_CARD for c in col[: game.down[i]]]
+            for i, col in enumerate(game.tableau)
+        ]
+        columns = tuple(tuple(value(c) for c in col[game.down[i]:]) for i, col in enumerate(game.tableau))
+        stock_known = thoughtful or game.pass_number > 1
+        talon = tuple(value(c) for c in game.waste) + tuple(
+            value(c) if stock_known else UNKNOWN_CARD for c in reversed(game.stock)
+        )
+        foundations = tuple(
+            (suit(value(f[0])) if f else self.slot_suits[i], len(f)) for i, f in enumerate(game.foundations)
+        )
+        self.start = State(columns, tuple(game.down), talon, len(game.waste), game.pass_number, foundations)
+        # What names a column's hidden cards in a key, by how many are left: (column, count), or
+        # nothing once none is (then the column is only its face-up cards, wherever it stands).
+        self.column_tags = [[(i, left) if left else (-1, 0) for left in range(down + 1)]
+                            for i, down in enumerate(game.down)]
+        # (talon size, waste size, pass or 0 when unlimited) -> Rules.stock_cycle with passes counted from 0
+        self.stock_walks: dict[tuple[int, int, int], list[tuple[int, int, int, int]]] = {}
+
+    def space_takes(self, card: int, count: int) -> bool:
+        """Whether an empty column takes ``card`` leading ``count`` cards."""
+        if RANK[card] == KING:
+            return True
+        return self.rules.empty == "any" and not (self.rules.one_card and count > 1)
+
+    def stock_walk(self, talon_size: int, waste_size: int, pass_number: int) -> list[tuple[int, int, int, int]]:
+        """(taps, drawn from, waste size, passes since) for every waste top reachable by tapping,
+        each once (``Rules.stock_cycle``); ``pass_number`` is 0 where passes are unlimited."""
+        key = (talon_size, waste_size, pass_number)
+        walk = self.stock_walks.get(key)
+        if walk is None:
+            walk = [(tap.taps, tap.drawn_from, tap.waste, tap.pass_number - pass_number)
+                    for tap in self.rules.stock_cycle(*key)]
+            self.stock_walks[key] = walk
+        return walk
+
+
+# ----- the keys ----------------------------------------------------------------
+
+class Keys:
+    """The canonical key of a state, and the table of states searched."""
+
+    def __init__(self, deal: Deal, prune: bool) -> None:
+        self.rules = deal.rules
+        self.column_tags = deal.column_tags
+        self.prune = prune
+
+    def key(self, state: State) -> tuple[tuple[object, ...], tuple[int, ...]]:
+        """(canonical key, stock rank).  Two states with the same key and stock ranks r1 <= r2:
+        the first can tap its way to the second, so the second need not be searched."""
+        columns, downs, talon, waste_size, pass_number, foundations = state
+        cols = sorted(zip(map(list.__getitem__, self.column_tags, downs), columns))
+        slots = tuple(sorted(foundations))  # the (suit, height) of every slot; which slot holds which does not matter
+        if self.rules.draw == 1:
+            if self.rules.passes is None:
+                # Every talon card is always in reach, so only which cards it holds matters.
+                return (tuple(cols), slots, tuple(sorted(talon))), ()
+            if self.prune:
+                return (tuple(cols), slots, talon), (pass_number, waste_size)
+        if self.rules.passes is None:
+            pass_number = 0
+        return (tuple(cols), slots, talon, waste_size, pass_number), ()
+
+    @staticmethod
+    def need_key(state: State, need: Need) -> object:
+        """``need`` in terms of column contents, which stay the same when the key sorts columns."""
+        if need is None:
+            return None
+        columns, downs = state.columns, state.downs
+
+        def column(c: object) -> object:
+            assert isinstance(c, int)
+            return (downs[c], columns[c])
+
+        if need[0] == "onto":
+            slot = need[2]
+            assert isinstance(slot, int)
+            return ("onto", column(need[1]), state.foundations[slot] if slot >= 0 else None)
+        return ("use", column(need[1]), column(need[2]), need[3])
+
+    def first_visit(self, seen: Seen, state: State, need: Need) -> bool:
+        """Record ``state`` as searched with ``need``; False if it (or better) was searched already."""
+        key, stock_rank = self.key(state)
+        full_key = (key, self.need_key(state, need))
+        searched = seen.get(full_key)
+        if searched is not None and searched <= stock_rank:
+            return False
+        if need is not None:
+            # Searched with no obligation, the same position allowed every move this one allows.
+            free = seen.get((key, None))
+            if free is not None and free <= stock_rank:
+                return False
+        seen[full_key] = stock_rank
+        return True
