@@ -11,6 +11,7 @@ import json
 import pytest
 
 import harp
+from engine_helpers import assert_full_deck, build
 from harp.cli import main
 from harp.progress import progress_moves
 from harp.solver import LOSS, TECHNIQUES, UNKNOWN, WIN, Portfolio, Result, solve, start_search
@@ -80,14 +81,30 @@ def test_fair_mode_does_not_peek_at_face_down_cards() -> None:
     fair = solve(game, max_nodes=BUDGET_NODES)
     assert thoughtful.verdict == WIN
     assert fair.verdict == UNKNOWN and fair.frontier
-    # The fair answer is the same whatever the hidden cards are: shuffle them and ask again.
-    scrambled = game.copy()
-    hidden = [cid for i, col in enumerate(scrambled.tableau) for cid in col[: scrambled.down[i]]] + scrambled.stock
-    values = [scrambled.value_of(c) for c in hidden]
-    for cid, value in zip(hidden, reversed(values)):
-        scrambled._value[cid] = value
-    again = solve(scrambled, max_nodes=BUDGET_NODES)
-    assert (again.verdict, again.nodes, again.best_move) == (fair.verdict, fair.nodes, fair.best_move)
+    # The fair answer is the same whatever the hidden cards are: lay the position out again with
+    # its hidden cards in reverse order and ask again.  Both positions are laid out, so their
+    # cards are numbered alike: a player sees the same game, only the cards underneath differ.
+    laid = harp.Game.from_layout(game.layout())
+    scrambled = harp.Game.from_layout(with_hidden_cards_reversed(game.layout()))
+    assert scrambled.view() == laid.view() and scrambled.layout() != laid.layout()
+    for position in (laid, scrambled):
+        again = solve(position, max_nodes=BUDGET_NODES)
+        assert (again.verdict, again.nodes, again.best_move) == (fair.verdict, fair.nodes, fair.best_move)
+
+
+def with_hidden_cards_reversed(layout: str) -> str:
+    """A layout (``harp.layout``) with its hidden cards, the face-down cards of its columns and
+    its stock, dealt back in reverse order: the piles keep their sizes and their face-up cards."""
+    code, *lines = layout.splitlines()
+    piles = [(name, cards.split()) for name, cards in (line.split(":", 1) for line in lines)]
+
+    def hidden(name: str, card: str) -> bool:
+        return (name == "stock" and card != "--") or (name.startswith("t") and card.islower())
+
+    underneath = [card.lower() for name, cards in piles for card in cards if hidden(name, card)][::-1]
+    dealt = iter(underneath)
+    piles = [(name, [next(dealt) if hidden(name, card) else card for card in cards]) for name, cards in piles]
+    return "\n".join([code] + [f"{name}: {' '.join(cards)}" for name, cards in piles])
 
 
 def stuck_position() -> harp.Game:
@@ -718,29 +735,30 @@ def small_position(game_id: str, seed: int, left: int, **options: object) -> har
     some in the talon, in the last pass: small enough for an exhaustive search to settle."""
     import random
 
+    from harp.cards import card_name
+
     rng = random.Random(seed)
-    game = harp.Game.new(game_id, deal=1, **options)  # type: ignore[arg-type]
-    decks = game.rules.decks
-    game._value = [i % 52 for i in range(52 * decks)]  # card id i is the card value i % 52
+    rules = harp.Game.new(game_id, deal=1, **options).rules  # type: ignore[arg-type]
+    decks = rules.decks
     heights = [13] * (4 * decks)
     for _ in range(left):  # take cards off the tops of random foundations
         slot = rng.choice([s for s, h in enumerate(heights) if h])
         heights[slot] -= 1
-    slot_suits = [game.rules.slot_suit(s) for s in range(len(heights))]
+    slot_suits = [rules.slot_suit(s) for s in range(len(heights))]
     suits = [kept if kept is not None else s // decks for s, kept in enumerate(slot_suits)]
-    game.foundations = [[suits[s] * 13 + r + 52 * (s % decks) for r in range(h)] for s, h in enumerate(heights)]
-    loose = [suits[s] * 13 + r + 52 * (s % decks) for s, h in enumerate(heights) for r in range(h, 13)]
+    foundations = [[card_name(suits[s] * 13 + r) for r in range(h)] for s, h in enumerate(heights)]
+    loose = [card_name(suits[s] * 13 + r) for s, h in enumerate(heights) for r in range(h, 13)]
     rng.shuffle(loose)
     talon = loose[: rng.randint(0, len(loose) // 2)]
-    columns: list[list[int]] = [[] for _ in game.tableau]
+    columns: list[list[str]] = [[] for _ in range(rules.columns)]
     for card in loose[len(talon):]:
         columns[rng.randrange(3)].append(card)
-    game.tableau = columns
-    game.down = [max(0, len(col) - rng.randint(1, 2)) for col in columns]
+    down = [max(0, len(col) - rng.randint(1, 2)) for col in columns]
+    tableau = [[card.lower() for card in col[:n]] + col[n:] for col, n in zip(columns, down)]
     split = rng.randint(0, len(talon))
-    game.waste, game.stock = talon[:split], talon[split:][::-1]
-    game.pass_number = game.rules.passes if game.rules.passes is not None else 1
-    return game
+    return build(game_id, tableau, waste=talon[:split], stock=talon[split:][::-1],
+                 foundations=dict(enumerate(foundations, 1)),
+                 passes_used=rules.passes if rules.passes is not None else 1, **options)
 
 
 @pytest.mark.parametrize("game_id, options, left, least_blocked, least_stuck", [
@@ -778,25 +796,12 @@ def test_every_blocked_or_stuck_position_is_lost_by_exhaustive_search(
 def end_position(game_id: str, columns: list[str], heights: list[int]) -> harp.Game:
     """Every card on the foundations but those in ``columns`` (names bottom -> top, lower case
     face down); slot s holds suit s // decks up to ``heights[s]``.  No stock, no waste."""
-    from collections import Counter
+    from harp.cards import card_name
 
-    from harp.cards import parse_card
-
-    game = harp.Game.new(game_id, deal=1)
-    decks = game.rules.decks
-    game._value = [i % 52 for i in range(52 * decks)]  # card id i is the card value i % 52
-    copies: Counter[int] = Counter()
-
-    def card_id(value: int) -> int:
-        copies[value] += 1
-        return value + 52 * (copies[value] - 1)
-
-    game.foundations = [[card_id(s // decks * 13 + r) for r in range(h)] for s, h in enumerate(heights)]
-    names = [text.split() for text in columns] + [[] for _ in range(len(game.tableau) - len(columns))]
-    game.tableau = [[card_id(parse_card(name)) for name in column] for column in names]
-    game.down = [sum(name.islower() for name in column) for column in names]
-    game.waste, game.stock = [], []
-    assert sorted(c for pile in game.foundations + game.tableau for c in pile) == list(range(52 * decks))
+    decks = harp.GAMES[game_id].decks
+    foundations = {s + 1: [card_name(s // decks * 13 + r) for r in range(h)] for s, h in enumerate(heights)}
+    game = build(game_id, [text.split() for text in columns], stock=[], foundations=foundations)
+    assert_full_deck(game)
     return game
 
 
