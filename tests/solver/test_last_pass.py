@@ -125,17 +125,12 @@ def late_last_pass(game_id: str, deal: int) -> harp.Game:
     """A real deal played by the engine's progress moves, tapping when there are none, until
     no move is left or the last pass has fewer than three stock cards left."""
     game = harp.Game.new(game_id, deal=deal)
-    for _ in range(600):
-        stock_left = len(game.stock)
-        if game.rules.passes is not None and game.pass_number >= game.rules.passes and stock_left < 3:
+    assert game.rules.passes is not None
+    while game.moves < 600 and not (game.pass_number >= game.rules.passes and len(game.stock) < 3):
+        step = [move for move, *_ in progress_moves(game)][:1] or [m for m in game.legal_moves() if m == "s"]
+        if not step:
             break
-        progress = progress_moves(game)
-        if progress:
-            game.play(progress[0][0])
-        elif "s" in game.legal_moves():
-            game.play("s")
-        else:
-            break
+        game.play(step[0])
     return game
 
 
