@@ -22,6 +22,7 @@ The modules, one job each (imports run down the list):
     finish       wins found without a search (the face-up finish)
     moves        move generation and its pruning (``MoveGenerator``)
     depth_first  the depth-first search (``DepthFirstSearch``)
+    last_pass    the last-pass prover, an exhaustive search of the last pass (``LastPassProof``)
     best_first   the best-first search (``BestFirstSearch``)
     portfolio    the searches taking turns on one budget, the proof and restarts (``Portfolio``)
     playout      the greedy playout

@@ -25,6 +25,7 @@ from typing import Any, Iterator
 
 from .best_first import BestFirstSearch
 from .depth_first import DepthFirstSearch
+from .last_pass import LastPassProof, in_last_pass
 from .moves import MoveGenerator
 from .result import LOSS, UNKNOWN, WIN, Result
 from .settings import NARROW_WEIGHT
@@ -103,12 +104,16 @@ class Portfolio:
                 self.quick_searches.append(any_order_search)
                 self.own_nodes[any_order_search] = self.ANY_ORDER_NODES
         self.proof_generator = generator
+        # Technique "last-pass": from a position in the last pass, the proof is the last-pass
+        # prover, whose keys know that the talon only unwinds.
+        self.proof_type = (LastPassProof if "last-pass" in techniques and settings.prune
+                           and in_last_pass(generator.rules, start) else DepthFirstSearch)
         self.proof: DepthFirstSearch | None = None
         self.turns: list[AnySearch] = list(self.quick_searches)
         # Technique "early-proof": the proof has a turn of its own until it has searched
         # EARLY_PROOF_NODES positions.
         if "early-proof" in techniques:
-            self.proof = DepthFirstSearch(generator, start)
+            self.proof = self.proof_type(generator, start)
             self.turns.append(self.proof)
             self.own_nodes[self.proof] = self.EARLY_PROOF_NODES
         # Technique "restarts": searches started afresh from the best position found so far,
@@ -275,7 +280,7 @@ class Portfolio:
         if found is None or found.verdict != LOSS or search.settings.sound:
             return found
         if self.proof is None:
-            self.proof = DepthFirstSearch(self.proof_generator, self.proof_generator.deal.start)
+            self.proof = self.proof_type(self.proof_generator, self.proof_generator.deal.start)
         self.turns = [self.proof if each is search else each for each in self.turns]
         return self.proof.result
 

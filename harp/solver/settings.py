@@ -30,8 +30,9 @@ from ..rules import Rules
 #   "restarts": in thoughtful mode, searches start afresh from the best position reached.
 #   "early-proof": the proof takes turns of its own from the start.
 #   "any-order": depth-first quick searches without "put down only to pick up" take turns.
+#   "last-pass": in the last pass of a limited-pass game, the proof is the last-pass prover.
 TECHNIQUES: tuple[str, ...] = ("blocked", "face-up", "stuck", "covering", "deep-columns", "stock-drawn", "shuffles",
-                               "wide", "probes", "restarts", "early-proof", "any-order")
+                               "wide", "probes", "restarts", "early-proof", "any-order", "last-pass")
 
 # What one step of distance is worth in moves of depth, in the best-first searches: with
 # technique "wide", and without it (as the probes still search).
