@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 
 import pytest
 
@@ -11,36 +10,7 @@ from harp.progress import progress_moves
 from harp.solver import LOSS, UNKNOWN, WIN, Result, solve
 from harp.solver.last_pass import LastPassProof, in_last_pass, reaches
 from harp.solver.moves import MoveGenerator
-
-
-def last_pass_position(game_id: str, seed: int, left: int, spread: int = 3, **options: object) -> harp.Game:
-    """A random position of ``game_id`` in its last pass with ``left`` cards off the foundations,
-    some face down, some in the talon, the rest dealt into the first ``spread`` columns: small
-    enough for a search of every line to settle."""
-    rng = random.Random(seed)
-    game = harp.Game.new(game_id, deal=1, **options)  # type: ignore[arg-type]
-    decks = game.rules.decks
-    game._value = [i % 52 for i in range(52 * decks)]  # card id i is the card value i % 52
-    heights = [13] * (4 * decks)
-    for _ in range(left):
-        slot = rng.choice([s for s, h in enumerate(heights) if h])
-        heights[slot] -= 1
-    kept = [game.rules.slot_suit(s) for s in range(len(heights))]
-    suits = [k if k is not None else s // decks for s, k in enumerate(kept)]
-    game.foundations = [[suits[s] * 13 + r + 52 * (s % decks) for r in range(h)] for s, h in enumerate(heights)]
-    loose = [suits[s] * 13 + r + 52 * (s % decks) for s, h in enumerate(heights) for r in range(h, 13)]
-    rng.shuffle(loose)
-    talon = loose[: rng.randint(len(loose) // 4, len(loose) // 2)]
-    columns: list[list[int]] = [[] for _ in game.tableau]
-    for card in loose[len(talon):]:
-        columns[rng.randrange(spread)].append(card)
-    game.tableau = columns
-    game.down = [max(0, len(col) - rng.randint(1, 2)) for col in columns]
-    split = rng.randint(0, len(talon))
-    game.waste, game.stock = talon[:split], talon[split:][::-1]
-    assert game.rules.passes is not None
-    game.pass_number = game.rules.passes
-    return game
+from positions import small_position
 
 
 def prove(game: harp.Game, max_nodes: int, thoughtful: bool = True) -> Result:
@@ -78,7 +48,7 @@ def test_every_loss_the_prover_proves_is_lost_by_exhaustive_search(
     replay.  (Two decks' random positions are seldom lost: there the check is on the wins.)"""
     settled = losses = 0
     for seed in range(40):
-        game = last_pass_position(game_id, seed, left, spread, **options)
+        game = small_position(game_id, seed, left, spread=spread, least_talon=0.25, **options)
         plain = solve(game, thoughtful=True, max_nodes=20_000, prune=False, techniques=())
         proof = prove(game, 20_000)
         if proof.verdict == LOSS:
@@ -99,7 +69,7 @@ def test_fair_mode_claims_no_loss_that_a_face_down_card_could_undo(game_id: str,
     by the search of every line too."""
     fair_losses = 0
     for seed in range(40):
-        game = last_pass_position(game_id, seed, 20, 3, **options)
+        game = small_position(game_id, seed, 20, least_talon=0.25, **options)
         fair = prove(game, 20_000, thoughtful=False)
         if fair.verdict == LOSS:
             fair_losses += 1
@@ -112,7 +82,7 @@ def test_solve_answers_loss_where_the_prover_proves_it_and_the_win_where_there_i
     technique "last-pass", agrees with the search of every line."""
     checked = 0
     for seed in range(30):
-        game = last_pass_position("harpan", seed, 20, 3, passes=1, draw=3)
+        game = small_position("harpan", seed, 20, least_talon=0.25, passes=1, draw=3)
         plain = solve(game, thoughtful=True, max_nodes=20_000, prune=False, techniques=())
         full = solve(game, thoughtful=True, max_nodes=20_000)
         if UNKNOWN not in (plain.verdict, full.verdict):

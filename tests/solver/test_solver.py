@@ -12,6 +12,7 @@ import pytest
 
 import harp
 from engine_helpers import assert_full_deck, build
+from positions import small_position
 from harp.cli import main
 from harp.progress import progress_moves
 from harp.solver import LOSS, TECHNIQUES, UNKNOWN, WIN, Portfolio, Result, solve, start_search
@@ -728,37 +729,6 @@ def replayed_successors(game: harp.Game, generated: MoveGenerator) -> list[list[
 def test_every_successor_replays_through_the_engine(game_id: str) -> None:
     game = harp.Game.new(game_id, deal=9)
     assert replayed_successors(game, generator(game, prune=False))
-
-
-def small_position(game_id: str, seed: int, left: int, **options: object) -> harp.Game:
-    """A random position of ``game_id`` with ``left`` cards off the foundations, some face down,
-    some in the talon, in the last pass: small enough for an exhaustive search to settle."""
-    import random
-
-    from harp.cards import card_name
-
-    rng = random.Random(seed)
-    rules = harp.Game.new(game_id, deal=1, **options).rules  # type: ignore[arg-type]
-    decks = rules.decks
-    heights = [13] * (4 * decks)
-    for _ in range(left):  # take cards off the tops of random foundations
-        slot = rng.choice([s for s, h in enumerate(heights) if h])
-        heights[slot] -= 1
-    slot_suits = [rules.slot_suit(s) for s in range(len(heights))]
-    suits = [kept if kept is not None else s // decks for s, kept in enumerate(slot_suits)]
-    foundations = [[card_name(suits[s] * 13 + r) for r in range(h)] for s, h in enumerate(heights)]
-    loose = [card_name(suits[s] * 13 + r) for s, h in enumerate(heights) for r in range(h, 13)]
-    rng.shuffle(loose)
-    talon = loose[: rng.randint(0, len(loose) // 2)]
-    columns: list[list[str]] = [[] for _ in range(rules.columns)]
-    for card in loose[len(talon):]:
-        columns[rng.randrange(3)].append(card)
-    down = [max(0, len(col) - rng.randint(1, 2)) for col in columns]
-    tableau = [[card.lower() for card in col[:n]] + col[n:] for col, n in zip(columns, down)]
-    split = rng.randint(0, len(talon))
-    return build(game_id, tableau, waste=talon[:split], stock=talon[split:][::-1],
-                 foundations=dict(enumerate(foundations, 1)),
-                 passes_used=rules.passes if rules.passes is not None else 1, **options)
 
 
 @pytest.mark.parametrize("game_id, options, left, least_blocked, least_stuck", [

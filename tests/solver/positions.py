@@ -1,0 +1,39 @@
+"""Small random positions for the solver's soundness tests (not a test module)."""
+
+from __future__ import annotations
+
+import random
+
+import harp
+from engine_helpers import build
+from harp.cards import card_name
+
+
+def small_position(game_id: str, seed: int, left: int, *, spread: int = 3, least_talon: float = 0.0,
+                   **options: object) -> harp.Game:
+    """A random position of ``game_id`` with ``left`` cards off the foundations, some face down,
+    some in the talon (at least ``least_talon`` of the loose cards, at most half), the rest dealt
+    into the first ``spread`` columns, in the last pass: small enough for a search of every line
+    to settle.  The same arguments give the same position."""
+    rng = random.Random(seed)
+    rules = harp.Game.new(game_id, deal=1, **options).rules  # type: ignore[arg-type]
+    decks = rules.decks
+    heights = [13] * (4 * decks)
+    for _ in range(left):  # take cards off the tops of random foundations
+        slot = rng.choice([s for s, h in enumerate(heights) if h])
+        heights[slot] -= 1
+    slot_suits = [rules.slot_suit(s) for s in range(len(heights))]
+    suits = [kept if kept is not None else s // decks for s, kept in enumerate(slot_suits)]
+    foundations = [[card_name(suits[s] * 13 + r) for r in range(h)] for s, h in enumerate(heights)]
+    loose = [card_name(suits[s] * 13 + r) for s, h in enumerate(heights) for r in range(h, 13)]
+    rng.shuffle(loose)
+    talon = loose[: rng.randint(int(len(loose) * least_talon), len(loose) // 2)]
+    columns: list[list[str]] = [[] for _ in range(rules.columns)]
+    for card in loose[len(talon):]:
+        columns[rng.randrange(spread)].append(card)
+    down = [max(0, len(col) - rng.randint(1, 2)) for col in columns]
+    tableau = [[card.lower() for card in col[:n]] + col[n:] for col, n in zip(columns, down)]
+    split = rng.randint(0, len(talon))
+    return build(game_id, tableau, waste=talon[:split], stock=talon[split:][::-1],
+                 foundations=dict(enumerate(foundations, 1)),
+                 passes_used=rules.passes if rules.passes is not None else 1, **options)
