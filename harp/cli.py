@@ -14,8 +14,8 @@ from .progress import hint
 from .codes import MAX_DEAL
 from .rules import GAMES
 from .solver import LOSS, TECHNIQUES, UNKNOWN, WIN
-from .winrates import (HEADER, already_solved, certified_list, compact_details, each_solved, read_details,
-                       solve_deals, summarise, write_details)
+from .winrates import (HEADER, NODES, Budget, already_solved, certified_list, compact_details, each_solved,
+                       read_details, solve_deals, summarise, write_details)
 
 PLAY_HELP = """Moves: s (tap the stock), w>t3, w>f, t3>t7, t3:4>t7 (a run of 4), t3>f2, f2>t4.
 Also: moves (list legal moves), hint, undo, code, save, help, quit."""
@@ -123,13 +123,25 @@ def seconds(text: str) -> float:
         raise argparse.ArgumentTypeError(f"{text!r} is not a time like 10s or 500ms") from None
 
 
+def budget(text: str) -> Budget:
+    """Read ``20000nodes`` as a budget in nodes, anything else as seconds (``10s``, ``500ms``)."""
+    t = text.strip().lower()
+    try:
+        if t.endswith(NODES):
+            return Budget(nodes=int(t[:-len(NODES)]))
+        return Budget(seconds=seconds(text))
+    except (ValueError, argparse.ArgumentTypeError):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a budget like 10s or 20000{NODES} "
+                                         "(a time above zero, or a whole number of nodes above zero)") from None
+
+
 def solve_command(args: argparse.Namespace, out: TextIO) -> int:
     if args.again and args.csv is None:
         raise ValueError("--again solves again deals of a --csv file: give --csv FILE")
     games = list(GAMES) if args.game == "all" else [args.game]
     where = f"the Dask cluster at {args.scheduler}" if args.scheduler else f"{args.jobs} job(s)"
     print(f"Thoughtful mode (the solver sees every card), deals {args.deals.start}-{args.deals.stop - 1}, "
-          f"budget {args.budget:g}s a deal, {where}.", file=out)
+          f"budget {args.budget} a deal, {where}.", file=out)
     print(HEADER, file=out)
     for game_id in games:
         done = already_solved(args.csv, game_id, args.budget) if args.csv is not None else {}
@@ -137,8 +149,8 @@ def solve_command(args: argparse.Namespace, out: TextIO) -> int:
         results = [done[deal] for deal in args.deals if deal in done]
         if results:
             print(f"{game_id}: {len(results)} deal(s) already in {args.csv}, not solved again", file=out)
-        for result in each_solved(game_id, [d for d in args.deals if d not in done], args.budget, args.jobs,
-                                  scheduler=args.scheduler):
+        for result in each_solved(game_id, [d for d in args.deals if d not in done], args.budget.seconds, args.jobs,
+                                  max_nodes=args.budget.nodes, scheduler=args.scheduler):
             results.append(result)
             if args.csv is not None:
                 write_details(args.csv, [result], args.budget)  # at once, so that a stopped run can resume
@@ -206,7 +218,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("solve", help="measure win rates: solve many deals in thoughtful mode")
     p.add_argument("game", choices=["all", *GAMES], help="game id, or all")
     p.add_argument("--deals", type=deal_range, default=range(1, 101), help="deal range, e.g. 1-1000")
-    p.add_argument("--budget", type=seconds, default=10.0, help="time per deal, e.g. 10s")
+    p.add_argument("--budget", type=budget, default=Budget(seconds=10.0),
+                   help="per deal: a time, e.g. 10s (the published win rates), or a number of nodes, "
+                        f"e.g. 20000{NODES} (the same results on any machine); a --csv file keeps to one budget")
     p.add_argument("--jobs", type=int, default=1, help="worker processes")
     p.add_argument("--scheduler", metavar="ADDRESS", default=None,
                    help="solve on the workers of a Dask cluster, e.g. tcp://10.0.0.5:8786, instead of local "

@@ -1,4 +1,16 @@
-"""Measuring win rates: solve many deals (in parallel) and summarise them honestly."""
+"""Measuring win rates: solve many deals (in parallel) and summarise them honestly.
+
+Each deal gets a ``Budget``: seconds (``10s``), as the published win rates are measured,
+or nodes (``20000nodes``), which gives the same verdicts and node counts on any machine
+however busy it is (the tests use it).  A ``solve --csv`` file records the budget on every
+line, in its ``budget`` column: seconds as a bare number (``10``, as the files written
+before node budgets have it), nodes with their unit (``20000nodes``).  One file holds one
+budget a game: ``already_solved`` refuses to add deals solved with another kind or size.
+
+Published tables (``read_details``: the rules pages' win rates and ``certify --from``'s
+winnable lists, whose JSON says ``budget_seconds``) are measured with a time budget, so
+``read_details`` refuses a file solved with a node budget, with a ValueError saying so.
+"""
 
 from __future__ import annotations
 
@@ -23,6 +35,39 @@ class DealResult:
     verdict: str
     nodes: int
     seconds: float
+
+
+@dataclass(frozen=True)
+class Budget:
+    """What a deal may spend: ``seconds`` or ``nodes``, exactly one of them."""
+
+    seconds: float | None = None
+    nodes: int | None = None
+
+    def __post_init__(self) -> None:
+        if (self.seconds is None) == (self.nodes is None):
+            raise ValueError("a budget is seconds or nodes, exactly one of them")
+        if (self.seconds if self.seconds is not None else self.nodes or 0) <= 0:
+            raise ValueError(f"a budget must be more than nothing, not {self}")
+
+    def __str__(self) -> str:
+        """``10s`` or ``20000 nodes``, as the command's messages say it."""
+        return f"{self.seconds:g}s" if self.seconds is not None else f"{self.nodes} nodes"
+
+    @property
+    def column(self) -> str:
+        """The CSV's ``budget`` column: ``10`` (seconds) or ``20000nodes``."""
+        return f"{self.seconds:g}" if self.seconds is not None else f"{self.nodes}{NODES}"
+
+    @classmethod
+    def from_column(cls, text: str) -> Budget:
+        """Read the ``budget`` column back; a bad one is a ValueError."""
+        if text.endswith(NODES):
+            return cls(nodes=int(text[:-len(NODES)]))
+        return cls(seconds=float(text))
+
+
+NODES = "nodes"  # the unit of a node budget: ``--budget 20000nodes``, and the CSV's column
 
 
 @dataclass(frozen=True)
@@ -168,7 +213,7 @@ def certified_list(game_id: str, deals: range, results: list[DealResult], budget
 DETAIL_FIELDS = ["game", "deal", "verdict", "nodes", "seconds", "budget"]
 
 
-def write_details(path: Path, results: list[DealResult], budget: float) -> None:
+def write_details(path: Path, results: list[DealResult], budget: Budget) -> None:
     """Append one line a deal (``solve --csv``), so a long run can be checked and published."""
     new_file = not path.exists()
     with path.open("a", encoding="utf-8", newline="") as handle:
@@ -176,17 +221,17 @@ def write_details(path: Path, results: list[DealResult], budget: float) -> None:
         if new_file:
             writer.writerow(DETAIL_FIELDS)
         for r in results:
-            writer.writerow([r.game, r.deal, r.verdict, r.nodes, f"{r.seconds:.3f}", f"{budget:g}"])
+            writer.writerow([r.game, r.deal, r.verdict, r.nodes, f"{r.seconds:.3f}", budget.column])
 
 
-def read_rows(path: Path) -> Iterator[tuple[DealResult, float]]:
+def read_rows(path: Path) -> Iterator[tuple[DealResult, Budget]]:
     """Every result line of a ``solve --csv`` file with its budget; a bad line is a ValueError."""
     with path.open(encoding="utf-8", newline="") as handle:
         for line, row in enumerate(csv.DictReader(handle), 2):
             try:
                 result = DealResult(row["game"], int(row["deal"]), row["verdict"], int(row["nodes"]),
                                     float(row["seconds"]))
-                budget = float(row["budget"])
+                budget = Budget.from_column(row["budget"])
             except (KeyError, TypeError, ValueError):
                 raise ValueError(f"{path}, line {line}: not a result line ({', '.join(DETAIL_FIELDS)})") from None
             if result.verdict not in (WIN, LOSS, UNKNOWN):
@@ -194,23 +239,24 @@ def read_rows(path: Path) -> Iterator[tuple[DealResult, float]]:
             yield result, budget
 
 
-def already_solved(path: Path, game_id: str, budget: float) -> dict[int, DealResult]:
+def already_solved(path: Path, game_id: str, budget: Budget) -> dict[int, DealResult]:
     """The deals of ``game_id`` a ``solve --csv`` file holds already, so a long run can go on
-    where it stopped.  A deal solved with another budget is refused with a ValueError."""
+    where it stopped.  A deal solved with another budget (of the other kind, or another size)
+    is refused with a ValueError."""
     if not path.exists():
         return {}
     done: dict[int, DealResult] = {}
     for result, solved_with in read_rows(path):
         if result.game != game_id:
             continue
-        if f"{solved_with:g}" != f"{budget:g}":
-            raise ValueError(f"{path} has {game_id} deal {result.deal} solved with a {solved_with:g}s budget, "
-                             f"not {budget:g}s: use another file, or the same budget")
+        if solved_with.column != budget.column:
+            raise ValueError(f"{path} has {game_id} deal {result.deal} solved with a budget of {solved_with}, "
+                             f"not {budget}: use another file, or the same budget")
         done[result.deal] = result
     return done
 
 
-def latest_rows(path: Path) -> dict[tuple[str, int], tuple[DealResult, float]]:
+def latest_rows(path: Path) -> dict[tuple[str, int], tuple[DealResult, Budget]]:
     """Each (game, deal) of a ``solve --csv`` file with its last line: a deal solved again
     (``solve --again``) is appended, and its new line replaces the old."""
     return {(result.game, result.deal): (result, budget) for result, budget in read_rows(path)}
@@ -228,12 +274,17 @@ def compact_details(path: Path) -> None:
 
 
 def read_details(path: Path) -> dict[str, tuple[list[DealResult], float]]:
-    """Each game's results, sorted by deal, and its budget.  A game must cover one unbroken
-    range of deals, all solved with one budget; anything else is refused with a ValueError."""
+    """Each game's results, sorted by deal, and its budget in seconds, for a published table.
+    A game must cover one unbroken range of deals, all solved with one time budget; anything
+    else (a node budget too: see the module's docstring) is refused with a ValueError."""
     games: dict[str, tuple[list[DealResult], float]] = {}
     for result, budget in latest_rows(path).values():
-        results, first_budget = games.setdefault(result.game, ([], budget))
-        if budget != first_budget:
+        if budget.seconds is None:
+            raise ValueError(f"{path}: {result.game} deal {result.deal} was solved with a budget of {budget}; "
+                             "published win rates and winnable lists are measured with a time budget "
+                             "(solve --budget 10s)")
+        results, first_budget = games.setdefault(result.game, ([], budget.seconds))
+        if budget.seconds != first_budget:
             raise ValueError(f"{result.game}: deals were solved with different budgets")
         results.append(result)
     for game_id, (results, _) in games.items():
