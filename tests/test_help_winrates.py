@@ -110,7 +110,11 @@ def test_a_proven_loss_and_a_mostly_unknown_run_are_said_plainly() -> None:
     ("harp,1,win,5,0.1,10\nharp,2,win,5,0.1,5\n", "different budgets"),
     ("harp,one,win,5,0.1,10\n", "line 2: not a result line"),
     ("harp,1,maybe,5,0.1,10\n", "unknown verdict 'maybe'"),
-], ids=["gap", "mixed-budgets", "not-a-number", "bad-verdict"])
+    # A published table is measured with a time budget: a file solved in nodes is refused, saying so.
+    ("harp,1,win,5,0.1,300nodes\n", "harp deal 1 was solved with a budget of 300 nodes; published win rates "
+                                    "and winnable lists are measured with a time budget"),
+    ("harp,1,win,5,0.1,10\nharp,2,win,5,0.1,300nodes\n", "budget of 300 nodes; published"),
+], ids=["gap", "mixed-budgets", "not-a-number", "bad-verdict", "node-budget", "seconds-then-nodes"])
 def test_bad_measurement_files_are_refused(tmp_path: Path, lines: str, error: str) -> None:
     path = tmp_path / "deals.csv"
     path.write_text("game,deal,verdict,nodes,seconds,budget\n" + lines, encoding="utf-8")
