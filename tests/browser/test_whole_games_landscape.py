@@ -2,18 +2,6 @@
 no toolbar button moves at any frame from the deal to the win, Finish
 included (wholegames.py says how the languages are shared out)."""
 
-from __future__ import annotations
+from wholegames import whole_games_test
 
-from typing import Callable
-
-import pytest
-
-from pagekit import Table
-from wholegames import languages, play_to_the_win
-
-SIZE = "landscape"
-
-
-@pytest.mark.parametrize(("game_id", "language"), languages(SIZE).items())
-def test_no_pile_moves_in_a_whole_game(phones: Callable[..., Table], game_id: str, language: str) -> None:
-    play_to_the_win(phones(SIZE, language), game_id)
+test_no_pile_moves_in_a_whole_game = whole_games_test("landscape")

@@ -1,7 +1,8 @@
 """A whole game of each game played on a phone while the page is watched
 frame by frame: no pile and no toolbar button may move by a pixel from the
 deal to the win, Finish included (not a test module; see
-test_whole_games_portrait.py and test_whole_games_landscape.py).
+test_whole_games_portrait.py and test_whole_games_landscape.py, one file
+a size so that the test workers share them out).
 
 Each game is played in both languages across the two screen sizes: in
 portrait, the games take English and Swedish in turn, and in landscape the
@@ -10,7 +11,10 @@ tests for a check the language changes only through word widths.)"""
 
 from __future__ import annotations
 
+from typing import Callable
+
 import harp
+import pytest
 from harp.solver import solve
 from playwright.sync_api import expect
 
@@ -77,3 +81,11 @@ def play_to_the_win(table: Table, game_id: str) -> None:
     moved = page.evaluate("window.__moved")
     assert moved == [], f"{game_id} moved: {moved[:10]}"
     page.keyboard.press("Escape")
+
+
+def whole_games_test(size: str) -> Callable[..., None]:
+    """The test of a screen size's file: every game, each in its language (languages)."""
+    @pytest.mark.parametrize(("game_id", "language"), languages(size).items())
+    def test_no_pile_moves_in_a_whole_game(phones: Callable[..., Table], game_id: str, language: str) -> None:
+        play_to_the_win(phones(size, language), game_id)
+    return test_no_pile_moves_in_a_whole_game
