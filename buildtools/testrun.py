@@ -99,12 +99,13 @@ def install_test_tools() -> None:
 
 # Debian packages for the tests and the build, by the program each provides:
 # Chromium for the browser tests, Firefox ESR, WebKitGTK and Xvfb for
-# tests/crossbrowser/, rsvg-convert to render the PNG icons.
-APT_PACKAGES = {CHROMIUM: "chromium", "/usr/bin/rsvg-convert": "librsvg2-bin", **BROWSER_PACKAGES}
+# tests/crossbrowser/, rsvg-convert and pngquant to render the PNG icons.
+APT_PACKAGES = {CHROMIUM: "chromium", "/usr/bin/rsvg-convert": "librsvg2-bin", "/usr/bin/pngquant": "pngquant",
+                **BROWSER_PACKAGES}
 
 
 def install_browsers() -> None:
-    """Install Debian's browsers (and librsvg2-bin) with apt-get where missing."""
+    """Install Debian's browsers (and the icons' librsvg2-bin and pngquant) with apt-get where missing."""
     missing = [package for program, package in APT_PACKAGES.items() if not Path(program).exists()]
     if not missing:
         return

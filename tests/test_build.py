@@ -342,15 +342,19 @@ def png_info(path: Path) -> tuple[int, int, int]:
 
 
 def png_alpha(path: Path, x: int, y: int) -> int:
-    """Alpha of one pixel of an 8-bit RGBA, non-interlaced PNG (255 for RGB)."""
+    """Alpha of one pixel of an 8-bit, non-interlaced PNG: RGBA, RGB (255) or
+    a palette's (its tRNS entry, 255 past them)."""
     data = path.read_bytes()
     width, _, colour = png_info(path)
-    channels = {2: 3, 6: 4}[colour]
-    pos, idat = 8, b""
+    assert data[24] == 8, f"{path}: {data[24]} bits a sample"
+    channels = {2: 3, 3: 1, 6: 4}[colour]
+    pos, idat, trns = 8, b"", b""
     while pos < len(data):
         length = int.from_bytes(data[pos : pos + 4], "big")
         if data[pos + 4 : pos + 8] == b"IDAT":
             idat += data[pos + 8 : pos + 8 + length]
+        if data[pos + 4 : pos + 8] == b"tRNS":
+            trns = data[pos + 8 : pos + 8 + length]
         pos += 12 + length
     raw = zlib.decompress(idat)
     stride = width * channels
@@ -363,6 +367,9 @@ def png_alpha(path: Path, x: int, y: int) -> int:
             b, c = prior[i], prior[i - channels] if i >= channels else 0
             line[i] = (line[i] + [0, a, b, (a + b) // 2, paeth(a, b, c)][kind]) & 0xFF
         prior = line
+    if colour == 3:
+        index = prior[x]
+        return trns[index] if index < len(trns) else 255
     return prior[x * channels + 3] if channels == 4 else 255
 
 
@@ -372,12 +379,15 @@ def paeth(a: int, b: int, c: int) -> int:
     return a if pa <= pb and pa <= pc else b if pb <= pc else c
 
 
-@pytest.mark.skipif(shutil.which("rsvg-convert") is None, reason="needs rsvg-convert (librsvg2-bin)")
+@pytest.mark.skipif(shutil.which("rsvg-convert") is None or shutil.which("pngquant") is None,
+                    reason="needs rsvg-convert (librsvg2-bin) and pngquant")
 def test_icons_are_rendered_from_the_svg(tmp_path: Path) -> None:
     assert render_icons(tmp_path)
     icons = tmp_path / "static" / "icons"
     for name, size, rounded in ICONS:
-        assert png_info(icons / name)[:2] == (size, size), name
+        assert png_info(icons / name) == (size, size, 3), f"{name}: a palette image of its size"
+        assert (icons / name).read_bytes() == (ROOT / "static" / "icons" / name).read_bytes(), \
+            f"{name}: the committed icon is what the build renders (python tools/make_art.py --icons)"
         assert png_alpha(icons / name, size // 2, size // 2) == 255, f"{name}: opaque middle"
         corner = png_alpha(icons / name, 0, 0)
         assert (corner == 0) if rounded else (corner == 255), f"{name}: corner alpha {corner}"

@@ -22,10 +22,7 @@ from __future__ import annotations
 
 import argparse
 import math
-import shutil
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -220,8 +217,9 @@ def _icon_body() -> str:
     )
 
 
-def icon_svg(rounded: bool) -> str:
-    bg = (f'<rect width="512" height="512" rx="{"96" if rounded else "0"}" fill="{ICON_GREEN}"/>'
+def icon_svg() -> str:
+    """The app icon, full bleed (the build rounds the corners of the "any" PNGs)."""
+    bg = (f'<rect width="512" height="512" fill="{ICON_GREEN}"/>'
           f'<circle cx="256" cy="256" r="200" fill="{ICON_GREEN_DARK}" fill-opacity=".35"/>')
     return ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512">'
             '<title>Harp</title>' + bg + _icon_body() + "</svg>\n")
@@ -243,7 +241,7 @@ def write_svgs(out_static: Path) -> list[Path]:
     icons.mkdir(parents=True, exist_ok=True)
     files = {
         out_static / "cards.svg": sprite(),
-        icons / "icon.svg": icon_svg(rounded=False),
+        icons / "icon.svg": icon_svg(),
         icons / "favicon.svg": favicon_svg(),
     }
     for path, text in files.items():
@@ -252,31 +250,14 @@ def write_svgs(out_static: Path) -> list[Path]:
 
 
 def render_pngs(out_static: Path) -> list[Path]:
-    tool = shutil.which("rsvg-convert")
-    if tool is None:
-        sys.exit("rsvg-convert not found: apt-get install librsvg2-bin")
-    quantizer = shutil.which("pngquant")
-    if quantizer is None:
-        sys.exit("pngquant not found: apt-get install pngquant")
-    icons = out_static / "icons"
-    made = []
-    with tempfile.TemporaryDirectory() as tmp:
-        rounded = Path(tmp) / "rounded.svg"
-        rounded.write_text(icon_svg(rounded=True), encoding="utf-8")
-        jobs = [
-            (rounded, 192, icons / "icon-192.png"),
-            (rounded, 512, icons / "icon-512.png"),
-            (icons / "icon.svg", 512, icons / "icon-maskable-512.png"),
-        ]
-        for src, size, dst in jobs:
-            subprocess.run([tool, "-w", str(size), "-h", str(size), "-o", str(dst), str(src)],
-                           check=True)
-            # A palette of at most 256 colours: the flat art looks the same at 41%
-            # of the bytes (68.8 KB -> 28.2 KB for the three icons, all precached).
-            subprocess.run([quantizer, "--quality=80-100", "--speed", "1", "--strip", "--force",
-                            "--output", str(dst), str(dst)], check=True)
-            made.append(dst)
-    return made
+    """The PNG icons, rendered from out_static/icons/icon.svg as the build
+    renders them (buildtools.offline.render_icons)."""
+    sys.path.insert(0, str(ROOT))
+    from buildtools.offline import ICONS, render_icons
+
+    if not render_icons(out_static.parent):
+        sys.exit("rsvg-convert and pngquant are needed: apt-get install librsvg2-bin pngquant")
+    return [out_static / "icons" / name for name, _, _ in ICONS]
 
 
 def main(argv: list[str] | None = None) -> int:
