@@ -1,0 +1,101 @@
+"""How the solver sees a position: its state names what the game shows, its distance from a
+win counts what the techniques say (face-down cards, cards on them, deep columns, cards drawn
+from a limited stock), and its key treats the talon as a set only where every card stays in reach."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+import harp
+from harp.solver import TECHNIQUES
+from harp.solver.distance import distance_for
+from harp.solver.state import State
+from solverkit import generator
+
+
+@pytest.mark.parametrize("game_id", list(harp.GAMES))
+def test_the_solvers_state_names_what_the_game_shows(game_id: str) -> None:
+    game = harp.Game.new(game_id, deal=6)
+    for _ in range(5):
+        game.play("s")
+    moves = generator(game)
+    state = moves.deal.start
+    view = game.view(reveal=True)
+    assert [len(c) for c in state.columns] == [sum(1 for n in col if n.isupper()) for col in view["tableau"]]
+    assert state.downs == tuple(game.down)
+    assert len(state.talon) == len(view["waste"]) + view["stock"] and state.waste_size == len(view["waste"])
+    assert state.pass_number == game.pass_number
+    reserved = game.rules.reserved_slots
+    assert state.foundations == tuple((i // game.rules.decks if reserved else -1, 0) for i in range(game.rules.foundations))
+    # One face-up card lies on each column that hides cards; where cards move one at a time it
+    # counts two, and a face-down card eight.  Where passes are limited, the 5 cards drawn count.
+    drawn = 5 if game.rules.passes is not None else 0
+    if game.rules.one_card:
+        assert moves.distance(state) == 8 * sum(game.down) + 2 * sum(1 for down in game.down if down) + drawn
+    else:
+        assert moves.distance(state) == 4 * sum(game.down) + drawn
+    assert generator(game, techniques=()).distance(state) == 4 * sum(game.down)
+
+
+@pytest.mark.parametrize("game_id, counts", [("easy-harp", 2), ("harp", 0)])
+def test_a_card_on_a_face_down_one_counts_in_the_distance_where_cards_move_one_at_a_time(
+        game_id: str, counts: int) -> None:
+    """Where cards move one at a time, each on a face-down card is a move more before it turns
+    up; where runs move whole, one move clears the lot."""
+    moves = generator(harp.Game.new(game_id, deal=1))
+    state = moves.deal.start
+    bare, hiding = state.downs.index(0), state.downs.index(max(state.downs))
+    card = state.columns[bare][-1]
+
+    def with_card_on(column: int) -> State:
+        columns = list(state.columns)
+        columns[column] = columns[column] + (card,)
+        return state._replace(columns=tuple(columns))
+
+    assert moves.distance(with_card_on(hiding)) == moves.distance(state) + counts
+    assert moves.distance(with_card_on(bare)) == moves.distance(state)
+
+
+def test_the_deep_columns_distance_adds_the_square_of_each_columns_face_down_cards() -> None:
+    moves = generator(harp.Game.new("easy-harp", deal=1))
+    state = moves.deal.start
+    plain = moves.distance(state)
+    deep = distance_for(dataclasses.replace(moves.settings, deep_columns=True))
+    assert deep(state) == plain + sum(down * down for down in state.downs)
+    # Two columns of 4 and 2 face-down cards look further from a win than 3 and 3.
+    uneven = state._replace(downs=(4, 2) + state.downs[2:])
+    even = state._replace(downs=(3, 3) + state.downs[2:])
+    assert deep(uneven) == deep(even) + 2
+
+
+@pytest.mark.parametrize("game_id, counted", [("gargantua", True), ("big-harp", True), ("harp", True),
+                                              ("double-klondike", False), ("easy-harp", False)])
+def test_where_passes_are_limited_every_card_drawn_from_the_stock_counts_in_the_distance(
+        game_id: str, counted: bool) -> None:
+    """The stock is spent for good where passes are limited: a card drawn adds one, and a pass
+    gone by adds the whole talon."""
+    moves = generator(harp.Game.new(game_id, deal=1))
+    state = moves.deal.start
+    assert state.waste_size == 0 and state.pass_number == 1
+    drawn = state._replace(waste_size=5)
+    next_pass = state._replace(pass_number=2)
+    assert moves.distance(drawn) - moves.distance(state) == (5 if counted else 0)
+    assert moves.distance(next_pass) - moves.distance(state) == (len(state.talon) if counted else 0)
+    without = generator(harp.Game.new(game_id, deal=1),
+                        techniques=tuple(t for t in TECHNIQUES if t != "stock-drawn"))
+    assert without.distance(drawn) == without.distance(next_pass) == without.distance(state)
+
+
+@pytest.mark.parametrize("game_id, kept_in_order", [("easy-harp", False), ("double-klondike", False),
+                                                    ("harp", True), ("endless-harp", True)])
+def test_the_talon_is_a_set_in_the_key_only_where_every_card_stays_in_reach(
+        game_id: str, kept_in_order: bool) -> None:
+    """Drawing one card with no pass limit, any talon card can be played at any time, so two
+    talons with the same cards in another order are the same position."""
+    moves = generator(harp.Game.new(game_id, deal=2))
+    state = moves.deal.start
+    swapped = state._replace(talon=state.talon[::-1])
+    assert sorted(swapped.talon) == sorted(state.talon) and swapped.talon != state.talon
+    assert (moves.keys.key(swapped) != moves.keys.key(state)) == kept_in_order
