@@ -11,6 +11,7 @@ from harp.solver import LOSS, UNKNOWN, WIN, Result, solve
 from harp.solver.last_pass import LastPassProof, in_last_pass, reaches
 from harp.solver.moves import MoveGenerator
 from positions import small_position
+from solverkit import replays_to_a_win
 
 
 def prove(game: harp.Game, max_nodes: int, thoughtful: bool = True) -> Result:
@@ -21,13 +22,6 @@ def prove(game: harp.Game, max_nodes: int, thoughtful: bool = True) -> Result:
         pass
     assert search.result is not None
     return search.result
-
-
-def replays_to_a_win(game: harp.Game, moves: list[str]) -> bool:
-    twin = game.copy()
-    for move in moves:
-        twin.play(move)
-    return twin.is_won()
 
 
 def test_taps_in_the_last_pass_reach_these_waste_sizes() -> None:
