@@ -128,7 +128,7 @@ def budget(text: str) -> Budget:
     t = text.strip().lower()
     try:
         if t.endswith(NODES):
-            return Budget(nodes=int(t[:-len(NODES)]))
+            return Budget.from_column(t)                # written as the CSV's column writes it
         return Budget(seconds=seconds(text))
     except (ValueError, argparse.ArgumentTypeError):
         raise argparse.ArgumentTypeError(f"{text!r} is not a budget like 10s or 20000{NODES} "
