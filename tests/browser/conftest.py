@@ -311,11 +311,18 @@ def module_game_page(tabs: Tabs, browser_context_args: dict[str, Any], site_url:
 def table(tabs: Tabs, browser_context_args: dict[str, Any], site_url: str,
           module_watch: Watch) -> Iterator[Table]:
     """One game page for a module's tests, each dealt its own game (one boot for all)."""
-    page = open_site(tabs.take(browser_context_args), site_url, module_watch)
+    made = open_table(tabs, browser_context_args, site_url, module_watch)
+    yield made
+    tabs.give_back(made.page, module_watch)
+
+
+def open_table(tabs: Tabs, context_args: dict[str, Any], site_url: str, watch: Watch) -> Table:
+    """A ready game page in a reused tab with those context args, and a second
+    tab of the site to deal it games from (pagekit.Table)."""
+    page = open_site(tabs.take(context_args), site_url, watch)
     other_tab = page.context.new_page()
     open_seed_page(other_tab, site_url)
-    yield Table(page, other_tab)
-    tabs.give_back(page, module_watch)
+    return Table(page, other_tab)
 
 
 @pytest.fixture(scope="module")
@@ -331,10 +338,7 @@ def phones(tabs: Tabs, browser_context_args: dict[str, Any], site_url: str,
             width, height = SIZES[size]
             args = {**browser_context_args, "has_touch": True, "is_mobile": True, "locale": LOCALES[language],
                     "viewport": {"width": width, "height": height}, **extra}
-            page = open_site(tabs.take(args), site_url, module_watch)
-            other_tab = page.context.new_page()
-            open_seed_page(other_tab, site_url)
-            made[key] = Table(page, other_tab)
+            made[key] = open_table(tabs, args, site_url, module_watch)
         return made[key]
 
     yield get
