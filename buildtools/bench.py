@@ -32,7 +32,7 @@ navigation's start (performance.now() in the page):
   service worker precache included, during the repeat visit (the snapshot's
   making included) and during the snapshot visit; and the first visit's
   files again as brotli would send them (the host's choice: buildtools/server.py
-  sends gzip);
+  sends gzip; --no-brotli skips that count, about 25 s of CPU);
 - ready and bare Pyodide in Firefox ESR and WebKitGTK, first visit and
   snapshot visit (bench_browsers.py; --no-engines skips them);
 - boot steps: when PyScript reported its interpreter (Pyodide) loaded, the
@@ -254,6 +254,9 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
                         help="also time Firefox ESR and WebKitGTK (default: yes; --no-engines skips them)")
     parser.add_argument("--engine-runs", type=positive, default=ENGINE_RUNS,
                         help=f"runs of each of Firefox and WebKit (default {ENGINE_RUNS})")
+    parser.add_argument("--brotli", action=argparse.BooleanOptionalAction, default=True,
+                        help="also count the first visit's bytes at brotli's best (default: yes; about 25 s "
+                             "of CPU here; --no-brotli skips it)")
     parser.add_argument("--moves", type=positive, default=MOVES, help=f"scripted moves per run (default {MOVES})")
     parser.add_argument("--site", type=Path, default=None,
                         help="a built site to measure instead of building dist/")
@@ -589,7 +592,7 @@ def run_once(playwright: Playwright, served: Served, results: Results, phone: bo
 
 
 def measure(site: Path, runs: int, phone_runs: int, moves: int, engine_runs: int = 0,
-            log: Callable[[str], None] = print) -> Results:
+            log: Callable[[str], None] = print, brotli: bool = True) -> Results:
     """Serve a copy of site and run the profiles; the figures."""
     from playwright.sync_api import sync_playwright
 
@@ -614,7 +617,10 @@ def measure(site: Path, runs: int, phone_runs: int, moves: int, engine_runs: int
             if engine_runs:
                 bench_browsers.measure(lambda name, value, base, why: results[name].add(value, base, why),
                                        served.url, served.url + BARE_PAGE, engine_runs, log)
-            results[BROTLI_FIGURE].add(brotli_total(copy, served.first_visit), why="no first visit measured")
+            if brotli:
+                results[BROTLI_FIGURE].add(brotli_total(copy, served.first_visit), why="no first visit measured")
+            else:
+                results[BROTLI_FIGURE].missing = "not counted (--no-brotli)"
         finally:
             server.shutdown()
             server.server_close()
@@ -644,7 +650,7 @@ def report(results: Results, runs: int, phone_runs: int, when: datetime.datetime
 
 
 def bench(argv: Sequence[str]) -> int:
-    """build.py bench [--runs N] [--no-phone] [--phone-runs N] [--moves N] [--site DIR]."""
+    """build.py bench [--runs N] [--no-phone] [--phone-runs N] [--no-engines] [--no-brotli] [--moves N] [--site DIR]."""
     args = parse_args(argv)
     try:
         import playwright  # noqa: F401
@@ -657,6 +663,7 @@ def bench(argv: Sequence[str]) -> int:
     site = args.site or build(DIST)
     phone_runs = args.phone_runs if args.phone else 0
     engine_runs = args.engine_runs if args.engines else 0
-    results = measure(site, args.runs, phone_runs, args.moves, engine_runs, log=lambda s: print(s, flush=True))
+    results = measure(site, args.runs, phone_runs, args.moves, engine_runs, log=lambda s: print(s, flush=True),
+                      brotli=args.brotli)
     print(report(results, args.runs, phone_runs), end="", flush=True)
     return 0

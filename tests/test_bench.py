@@ -5,12 +5,14 @@ test asserts a time.)"""
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 import pytest
 
 import build
 import harp
 from buildtools import bench
+from buildtools.sizes import brotli_sizes
 
 
 def test_median_and_percentile() -> None:
@@ -67,6 +69,20 @@ def test_arguments() -> None:
         bench.parse_args(["--runs", "0"])
     with pytest.raises(argparse.ArgumentTypeError):
         bench.positive("-1")
+
+
+def test_brotli_counts_what_a_host_compresses_and_the_rest_as_it_is(tmp_path: Path) -> None:
+    (tmp_path / "help").mkdir()
+    page, script, icon = tmp_path / "help" / "index.html", tmp_path / "app.js", tmp_path / "icon.png"
+    page.write_text("<p>harp</p>" * 500)
+    script.write_text("let card = 1;\n" * 500)
+    icon.write_bytes(bytes(range(256)) * 4)
+    sizes = brotli_sizes([page, script, icon])
+    assert 0 < sizes[page] < 5500 / 20 and 0 < sizes[script] < 7000 / 20
+    assert sizes[icon] == 1024
+    assert bench.brotli_total(tmp_path, ["/help/", "/app.js?v=1", "/icon.png"]) == sum(sizes.values())
+    assert bench.brotli_total(tmp_path, []) is None
+    assert not bench.parse_args(["--no-brotli"]).brotli and bench.parse_args([]).brotli
 
 
 def test_build_py_hands_bench_its_options(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -299,10 +299,13 @@ def foundation_point(page: Page) -> tuple[float, float]:
 
 # -- acting -------------------------------------------------------------------------
 def mouse_drag(page: Page, start: tuple[float, float], end: tuple[float, float]) -> None:
+    """Press at start, move past the drag threshold, move to end, release.
+    Two moves: each waits for a frame (about 15 ms here), and a whole game
+    drags hundreds of times; test_play's drags take more, smaller steps."""
     page.mouse.move(*start)
     page.mouse.down()
-    page.mouse.move(start[0] + 10, start[1] + 10, steps=2)
-    page.mouse.move(*end, steps=6)
+    page.mouse.move(start[0] + 10, start[1] + 10)
+    page.mouse.move(*end)
     page.mouse.up()
 
 
