@@ -301,7 +301,7 @@ def foundation_point(page: Page) -> tuple[float, float]:
 def mouse_drag(page: Page, start: tuple[float, float], end: tuple[float, float]) -> None:
     """Press at start, move past the drag threshold, move to end, release.
     Two moves: each waits for a frame (about 15 ms here), and a whole game
-    drags hundreds of times; test_play's drags take more, smaller steps."""
+    drags hundreds of times; touch_drag and the bench's drags take eight steps."""
     page.mouse.move(*start)
     page.mouse.down()
     page.mouse.move(start[0] + 10, start[1] + 10)
