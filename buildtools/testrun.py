@@ -119,15 +119,17 @@ def install_browsers() -> None:
 def parallel_args(pytest_args: Sequence[str]) -> list[str]:
     """pytest-xdist's arguments: two workers a core (at least two, at most
     four), each test file on one worker, so a module's shared page or fixture
-    is set up once.  Two a core, because a browser test's worker spends much
-    of its time waiting on its browser (measured on 2 cores: the parallel
-    phase took 653 s on 2 workers, 515 s on 4).  None where the caller chose
-    (-n, --numprocesses, -p no:xdist)."""
+    is set up once, the files in the order collected (tests/conftest.py
+    starts the longest first).  Two a core, because a browser test's worker
+    spends much of its time waiting on its browser (measured on 2 cores: the
+    parallel phase took 653 s on 2 workers, 515 s on 4, and later 486 s on
+    4 against 529 s on 6).  None where the caller chose (-n, --numprocesses,
+    -p no:xdist)."""
     chosen = any(a.startswith(("-n", "--numprocesses", "--dist")) or a == "no:xdist" for a in pytest_args)
     if chosen:
         return []
     workers = max(2, min(2 * (os.cpu_count() or 1), 4))
-    return ["-n", str(workers), "--dist", "loadfile"]
+    return ["-n", str(workers), "--dist", "loadfile", "--no-loadscope-reorder"]
 
 
 NO_TESTS = 5  # pytest's exit code when a run selected no test

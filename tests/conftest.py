@@ -13,6 +13,7 @@ import pytest
 
 from buildtools.site import build
 from buildtools.testrun import TEST_SITE
+from schedule import start_rank
 
 
 #: Set by `build.py test`, which runs the tests in two phases: "parallel" (on
@@ -34,7 +35,8 @@ def pytest_configure(config: pytest.Config) -> None:
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Keep this phase's tests (see PHASE); mark every test under
-    tests/crossbrowser/ and tests/browser/ as `browser`, and order them (below)."""
+    tests/crossbrowser/ and tests/browser/ as `browser`, and start the longest
+    files first (schedule.py)."""
     if PHASE in ("parallel", "alone"):
         wanted = [item for item in items if (item.get_closest_marker("alone") is not None) == (PHASE == "alone")]
         left_out = [item for item in items if item not in wanted]
@@ -42,13 +44,10 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             config.hook.pytest_deselected(items=left_out)
         items[:] = wanted
     browser_dirs = [Path(__file__).parent / "crossbrowser", Path(__file__).parent / "browser"]
-    order = {id(item): next((k for k, d in enumerate(browser_dirs) if d in item.path.parents), None) for item in items}
     for item in items:
-        if order[id(item)] is not None:
+        if any(d in item.path.parents for d in browser_dirs):
             item.add_marker(pytest.mark.browser)
-    # Firefox's and WebKit's scenarios first (each takes a minute, on a worker of its
-    # own), then the fast tests, then the browser tests; stable within each.
-    items.sort(key=lambda item: {0: 0, None: 1, 1: 2}[order[id(item)]])
+    items.sort(key=lambda item: start_rank(item.path))
 
 
 @pytest.fixture(scope="session")

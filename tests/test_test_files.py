@@ -1,10 +1,13 @@
 """Test files have names unique across tests/: pytest imports them by basename
-(there are no __init__.py files), so two files of one name fail to collect."""
+(there are no __init__.py files), so two files of one name fail to collect.
+And the files schedule.py starts first are still there."""
 
 from __future__ import annotations
 
 from collections import Counter
 from pathlib import Path
+
+from schedule import LONGEST_FIRST
 
 TESTS = Path(__file__).resolve().parent
 
@@ -12,3 +15,7 @@ TESTS = Path(__file__).resolve().parent
 def test_no_two_test_files_share_a_name() -> None:
     names = Counter(path.name for path in TESTS.rglob("test_*.py"))
     assert [name for name, count in names.items() if count > 1] == []
+
+
+def test_the_files_started_first_exist() -> None:
+    assert [name for name in LONGEST_FIRST if not (TESTS / name).is_file()] == []
