@@ -12,7 +12,7 @@ from engine_helpers import assert_full_deck, build
 from harp.solver import TECHNIQUES, UNKNOWN, WIN, solve
 from harp.solver.depth_first import DepthFirstSearch
 from harp.solver.moves import MoveGenerator
-from positions import small_position
+from positions import SMALL_POSITION_NODES, small_position
 from solverkit import generator, replays_to_a_win, run_alone
 
 
@@ -51,14 +51,14 @@ def test_every_blocked_or_stuck_position_is_lost_by_exhaustive_search(
         game = small_position(game_id, seed, left, **options)
         moves = generator(game)
         proofs, start = moves.proofs, moves.deal.start
-        plain = solve(game, thoughtful=True, max_nodes=20_000, prune=False, techniques=())
+        plain = solve(game, thoughtful=True, max_nodes=SMALL_POSITION_NODES, prune=False, techniques=())
         if proofs.some_cards_never_move(start):
             blocked += 1
             assert plain.verdict != WIN, f"seed {seed}: blocked, but the exhaustive search wins"
         if proofs.some_card_never_goes_up(start):
             stuck += 1
             assert plain.verdict != WIN, f"seed {seed}: stuck, but the exhaustive search wins"
-        full = solve(game, thoughtful=True, max_nodes=20_000)
+        full = solve(game, thoughtful=True, max_nodes=SMALL_POSITION_NODES)
         if UNKNOWN not in (plain.verdict, full.verdict):
             settled += 1
             assert full.verdict == plain.verdict, f"seed {seed}"
