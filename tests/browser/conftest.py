@@ -54,10 +54,21 @@ def production_headers() -> dict[str, str]:
     return {k: v for rule in rules if rule["for"] == "/*" for k, v in rule["values"].items()}
 
 
+# Each test's context compiles Pyodide's WebAssembly afresh, and V8 then
+# compiles its busy functions again, optimised, on threads of their own: CPU
+# that four test workers on two cores do not have.  Liftoff, V8's first
+# compiler, runs the same code, just less fast; measured here, alone on the
+# machine, test_play.py took 46 core-seconds instead of 52, test_pwa.py and
+# test_embed.py 85 instead of 100, test_whole_games_landscape.py 68 instead
+# of 73.  Not for the `alone` phase, which times the page as a player's
+# browser runs it (nor for `build.py bench`).
+FAST_TO_COMPILE = [] if os.environ.get("HARP_TEST_PHASE") == "alone" else ["--js-flags=--liftoff-only"]
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
     """Launch Debian's Chromium; Playwright's own browsers can't be fetched."""
-    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS + FAST_TO_COMPILE}
 
 
 @pytest.fixture(scope="session")
