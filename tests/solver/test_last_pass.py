@@ -11,17 +11,13 @@ from harp.solver import LOSS, UNKNOWN, WIN, Result, solve
 from harp.solver.last_pass import LastPassProof, in_last_pass, reaches
 from harp.solver.moves import MoveGenerator
 from positions import SMALL_POSITION_NODES, small_position
-from solverkit import replays_to_a_win
+from solverkit import replays_to_a_win, run_alone
 
 
 def prove(game: harp.Game, max_nodes: int, thoughtful: bool = True) -> Result:
     """The last-pass prover alone, from ``game``'s position."""
     generator = MoveGenerator.for_game(game, thoughtful)
-    search = LastPassProof(generator, generator.deal.start, max_nodes=max_nodes)
-    while search.advance(1000) is None:
-        pass
-    assert search.result is not None
-    return search.result
+    return run_alone(LastPassProof(generator, generator.deal.start, max_nodes=max_nodes))
 
 
 def test_taps_in_the_last_pass_reach_these_waste_sizes() -> None:
