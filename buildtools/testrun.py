@@ -136,6 +136,7 @@ NO_TESTS = 5  # pytest's exit code when a run selected no test
 
 
 TEST_SITE = "HARP_TEST_SITE"   # a built site for the tests to use, instead of building their own
+TEST_PHASE = "HARP_TEST_PHASE"  # which phase of run_pytest this is: "parallel" or "alone"
 
 
 def run_pytest(pytest_args: Sequence[str], env: dict[str, str] | None = None) -> int:
@@ -156,7 +157,7 @@ def run_pytest(pytest_args: Sequence[str], env: dict[str, str] | None = None) ->
     codes = []
     for phase, extra in (("parallel", workers), ("alone", [])):
         print(f"+ pytest, {phase} phase", flush=True)
-        phase_env = {**base_env, "HARP_TEST_PHASE": phase}
+        phase_env = {**base_env, TEST_PHASE: phase}
         codes.append(subprocess.run([*pytest, *extra, *pytest_args], cwd=ROOT, env=phase_env).returncode)
     if all(code == NO_TESTS for code in codes):
         return NO_TESTS

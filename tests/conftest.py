@@ -12,14 +12,14 @@ from pathlib import Path
 import pytest
 
 from buildtools.site import build
-from buildtools.testrun import TEST_SITE
+from buildtools.testrun import TEST_PHASE, TEST_SITE
 from schedule import start_rank
 
 
 #: Set by `build.py test`, which runs the tests in two phases: "parallel" (on
 #: pytest-xdist's workers, every test not marked `alone`) then "alone" (the
 #: `alone` tests, with nothing running beside them).  Unset: every test.
-PHASE = os.environ.get("HARP_TEST_PHASE", "")
+PHASE = os.environ.get(TEST_PHASE, "")
 
 
 def pytest_configure(config: pytest.Config) -> None:

@@ -5,11 +5,8 @@ And the files schedule.py starts first are still there."""
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 
-from schedule import LONGEST_FIRST
-
-TESTS = Path(__file__).resolve().parent
+from schedule import LONGEST_FIRST, TESTS
 
 
 def test_no_two_test_files_share_a_name() -> None:

@@ -39,6 +39,7 @@ from buildtools.common import ROOT
 from buildtools.server import netlify_header_rules, serving
 import harp
 from buildtools.common import CHROMIUM, CHROMIUM_ARGS
+from buildtools.testrun import TEST_PHASE
 from pagekit import LOCALES, READY, READY_TIMEOUT_MS, SIZES, Table, open_seed_page, origin_of, save_record
 from snapshotkit import StoredSnapshot
 
@@ -62,7 +63,7 @@ def production_headers() -> dict[str, str]:
 # test_embed.py 85 instead of 100, test_whole_games_landscape.py 68 instead
 # of 73.  Not for the `alone` phase, which times the page as a player's
 # browser runs it (nor for `build.py bench`).
-FAST_TO_COMPILE = [] if os.environ.get("HARP_TEST_PHASE") == "alone" else ["--js-flags=--liftoff-only"]
+FAST_TO_COMPILE = [] if os.environ.get(TEST_PHASE) == "alone" else ["--js-flags=--liftoff-only"]
 
 
 @pytest.fixture(scope="session")
