@@ -30,9 +30,16 @@ def is_red(card: int) -> bool:
     return suit(card) in RED_SUITS
 
 
+# Looked up, not worked out: the engine names and compares cards in its hottest loops
+# (legal_moves, refusals, views), in CPython and in the page alike.
+_NAMES = tuple(RANKS[card % 13] + SUITS[card // 13] for card in range(52))
+_BUILDS = frozenset((card, onto) for card in range(52) for onto in range(52)
+                    if card % 13 + 1 == onto % 13 and (card // 13 in RED_SUITS) != (onto // 13 in RED_SUITS))
+
+
 def card_name(card: int) -> str:
     """The notation name of a card: ``"7H"``."""
-    return RANKS[rank(card)] + SUITS[suit(card)]
+    return _NAMES[card]
 
 
 def long_name(card: int) -> str:
@@ -52,4 +59,4 @@ def parse_card(text: str) -> int:
 
 def builds_on(card: int, onto: int) -> bool:
     """True when ``card`` may go on ``onto`` in the tableau: one lower, other colour."""
-    return rank(card) + 1 == rank(onto) and is_red(card) != is_red(onto)
+    return (card, onto) in _BUILDS

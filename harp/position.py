@@ -184,7 +184,7 @@ class Position:
         return self.rules.passes - self.pass_number
 
     def is_won(self) -> bool:
-        return sum(len(f) for f in self.foundations) == self.rules.cards
+        return sum(map(len, self.foundations)) == self.rules.cards
 
     @property
     def history_length(self) -> int:
@@ -250,15 +250,24 @@ class Position:
                 sources.append((("t", i), run))
         if self.rules.takeback:
             sources += [(("f", i), 1) for i, f in enumerate(self.foundations) if f]
+        # Each candidate passes a quick look at the top it would go on first; only those
+        # are asked of ``_refusal`` (which would otherwise write a refusal for every hopeless one).
+        value = self._value
+        foundation_tops = [value[f[-1]] if f else None for f in self.foundations]
+        column_tops = [value[c[-1]] if c else None for c in self.tableau]
         for src, most in sources:
+            cards = self._cards(src)
             for count in range(1, most + 1):
-                moving = self._value[self._cards(src)[-count]]
-                for dst in self._destinations(src, count):
-                    if (
-                        self._could_take(dst, moving)
-                        and self._refusal(src, count, dst) is None
-                        and not self._is_no_op(src, count, dst)
-                    ):
+                moving = value[cards[-count]]
+                candidates: list[Pile] = []
+                if count == 1 and src[0] != "f":
+                    candidates += [("f", i) for i, top in enumerate(foundation_tops)
+                                   if (rank(moving) == ACE if top is None
+                                       else moving == top + 1 and rank(top) != KING)]
+                candidates += [("t", i) for i, top in enumerate(column_tops)
+                               if (top is None or builds_on(moving, top)) and ("t", i) != src]
+                for dst in candidates:
+                    if self._refusal(src, count, dst) is None and not self._is_no_op(src, count, dst):
                         moves.append(_notation(src, count, dst))
         if self._refusal_to_tap() is None:
             moves.append("s")
@@ -464,13 +473,6 @@ class Position:
             return self.foundations[i]
         return self.waste if kind == "w" else self.stock
 
-    def _destinations(self, src: Pile, count: int) -> list[Pile]:
-        out: list[Pile] = []
-        if count == 1 and src[0] != "f":
-            out += [("f", i) for i in range(self.rules.foundations)]
-        out += [("t", i) for i in range(self.rules.columns) if ("t", i) != src]
-        return out
-
     def _first_foundation_for(self, src: Pile, count: int) -> Pile:
         """For ``t3>f``: the first foundation that takes the card, else the one whose refusal explains best."""
         for i in range(self.rules.foundations):
@@ -591,17 +593,6 @@ class Position:
         if not builds_on(moving, top):
             return refusal("column_rank", card=card_name(moving), onto_card=card_name(top))
         return None
-
-    def _could_take(self, dst: Pile, card: int) -> bool:
-        """A quick first look: False only where ``_refusal`` would surely refuse ``card`` on ``dst``
-        (it spares ``legal_moves`` writing a refusal for every hopeless candidate)."""
-        pile = self._cards(dst)
-        if not pile:
-            return dst[0] == "t" or rank(card) == ACE
-        top = self._value[pile[-1]]
-        if dst[0] == "t":
-            return builds_on(card, top)
-        return suit(top) == suit(card) and rank(card) == rank(top) + 1
 
     def _is_no_op(self, src: Pile, count: int, dst: Pile) -> bool:
         """A whole column moved into an empty column changes nothing."""

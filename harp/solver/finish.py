@@ -36,7 +36,9 @@ def face_up_finish(rules: Rules, state: State) -> list[str] | None:
     still = 0  # taps since a card last went up
     while True:
         moved = False
-        for i, column in enumerate(cols):
+        # After a tap that brought nothing up, the foundations are as the last look at the
+        # columns left them, so none of their tops can go up: only the new waste card is new.
+        for i, column in enumerate(cols if not still else ()):
             while column:
                 slot = foundation_for(foundations, column[-1])
                 if slot < 0:

@@ -146,10 +146,13 @@ class MoveGenerator:
         if not self.settings.prune:
             return state
         columns_t, downs_t, talon, waste_size, pass_number, foundations = state
+        slots = up if up is not None else next_slots(foundations)
+        if not (any(column and column[-1] in slots for column in columns_t)
+                or (self.rules.draw == 1 and waste_size and talon[waste_size - 1] in slots)):
+            return state  # no card could go up: most states, so this is the first question
         columns, downs = list(columns_t), list(downs_t)
         hidden = self.deal.hidden
         played = len(moves)
-        slots = up if up is not None else next_slots(foundations)
         stale = False  # a card went up since ``slots`` was made
         changed = True
         while changed:
