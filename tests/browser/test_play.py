@@ -5,6 +5,7 @@ the same deal played in CPython with the engine."""
 from __future__ import annotations
 
 import re
+import time
 from typing import Any, Callable
 
 import harp
@@ -12,9 +13,10 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from conftest import Tabs
+from harpui.controller import DOUBLE_TAP_S
 from pagekit import (MOTION, Table, assert_shows, card_point, code_of, expected, key_to, keyboard_act, layout,
                      mouse_drag, mouse_move, pile_point, replay, solved_line, solver_says, split,
-                     target_point, toast, touch_drag, EASY5, HARPAN1, HARPAN1_WIN)
+                     target_point, toast, touch_drag, wait_shows, EASY5, HARPAN1, HARPAN1_WIN)
 
 HINT_EVERY = 30     # moves between two hints in the whole game by mouse
 
@@ -185,6 +187,10 @@ def test_tap_and_double_tap(table: Table) -> None:
     assert_shows(page, g)
 
 
+LONE_TAPS_OR_MOVED_JS = """moves => document.querySelector("#moves").textContent === String(moves)
+  || document.querySelector("#toast").classList.contains("show")"""
+
+
 def test_touch_double_tap(tabs: Tabs, browser_context_args: dict[str, Any],
                           open_game: Callable[..., Page]) -> None:
     context = tabs.new_context(**{**browser_context_args, "has_touch": True,
@@ -195,9 +201,20 @@ def test_touch_double_tap(tabs: Tabs, browser_context_args: dict[str, Any],
         pile = next(p for p in (f"t{i}" for i in range(1, 10))
                     if g.foundation_move(p) is None and g.tableau_move(p))
         point = card_point(page, pile)
-        page.touchscreen.tap(*point)
-        page.touchscreen.tap(*point)
         g.play(g.tableau_move(pile))
+        for _ in range(3):
+            sent = time.monotonic()
+            page.touchscreen.tap(*point)
+            page.touchscreen.tap(*point)
+            if time.monotonic() - sent < DOUBLE_TAP_S:
+                break   # the page took each tap on its pointerup, closer together still: a double tap
+            # A busy machine took longer than a double tap's window to send the two: the
+            # page may rightly have seen two lone taps, which move nothing and say so.
+            page.wait_for_function(LONE_TAPS_OR_MOVED_JS, arg=g.view()["moves"], timeout=30_000)
+            if page.text_content("#moves") == str(g.view()["moves"]):
+                break
+            expect(page.locator("#toast")).not_to_have_class(re.compile(r"\bshow\b"), timeout=30_000)
+        wait_shows(page, g)
         assert_shows(page, g)
     finally:
         context.close()
