@@ -63,12 +63,6 @@ FIREFOX_PREFS = {
     "extensions.getAddons.cache.enabled": False,
     "browser.safebrowsing.update.enabled": False,
 }
-# open_engine(first_compiler_only=True): WebAssembly compiled once, by the quick
-# compiler, never again by the optimising one.  Firefox reads the pref from
-# the profile; WebKit's JavaScriptCore reads JSC_<option> from the
-# environment, which MiniBrowser and its web process inherit from the driver.
-FIREFOX_FIRST_COMPILER_ONLY = {"javascript.options.wasm_optimizingjit": False}
-WEBKIT_FIRST_COMPILER_ONLY = {"JSC_useOMGJIT": "false"}
 
 # Script errors after the collector is installed (WebKit's WebDriver gives no
 # route to the console): uncaught errors, rejected promises, console.error.
@@ -172,13 +166,12 @@ class FirefoxPage(EnginePage):
 
     name = "firefox"
 
-    def __init__(self, width: int = 1280, height: int = 800, first_compiler_only: bool = False) -> None:
+    def __init__(self, width: int = 1280, height: int = 800) -> None:
         import websocket  # a test dependency (requirements-test.txt)
 
         self.profile = Path(tempfile.mkdtemp(prefix="harp-firefox-"))
-        prefs = {**FIREFOX_PREFS, **(FIREFOX_FIRST_COMPILER_ONLY if first_compiler_only else {})}
         (self.profile / "user.js").write_text(
-            "".join(f"user_pref({json.dumps(k)}, {json.dumps(v)});\n" for k, v in prefs.items()))
+            "".join(f"user_pref({json.dumps(k)}, {json.dumps(v)});\n" for k, v in FIREFOX_PREFS.items()))
         self.process = subprocess.Popen(
             [FIREFOX, "--headless", "--no-remote", "--remote-debugging-port=0", "--profile", str(self.profile),
              "about:blank"],
@@ -312,7 +305,7 @@ class WebKitPage(EnginePage):
 
     name = "webkit"
 
-    def __init__(self, width: int = 1280, height: int = 800, first_compiler_only: bool = False) -> None:
+    def __init__(self, width: int = 1280, height: int = 800) -> None:
         from selenium import webdriver
         from selenium.webdriver.webkitgtk.options import Options
         from selenium.webdriver.webkitgtk.service import Service
@@ -323,8 +316,7 @@ class WebKitPage(EnginePage):
             options = Options()
             options.binary_location = MINIBROWSER
             options.add_argument("--automation")
-            env = {**os.environ, "DISPLAY": display, **(WEBKIT_FIRST_COMPILER_ONLY if first_compiler_only else {})}
-            service = Service(executable_path=WEBKIT_DRIVER, env=env)
+            service = Service(executable_path=WEBKIT_DRIVER, env={**os.environ, "DISPLAY": display})
             self.driver = webdriver.WebKitGTK(options=options, service=service)
             self.driver.set_script_timeout(300)
             self.driver.set_window_rect(0, 0, width, height)
@@ -387,13 +379,7 @@ class WebKitPage(EnginePage):
             self._screen.__exit__(None, None, None)
 
 
-def open_engine(name: str, width: int = 1280, height: int = 800, first_compiler_only: bool = False) -> EnginePage:
-    """A new tab of the named engine ('firefox' or 'webkit'), in a new profile.
-
-    first_compiler_only: compile WebAssembly with the engine's first, quick
-    compiler only (Firefox's baseline compiler, WebKit's BBQ), never again
-    optimised: what the test suite asks, whose runs are bound by CPU (as
-    Chromium's Liftoff-only there).  The page runs the same code, less fast;
-    `build.py bench` keeps each engine as a player has it."""
-    engines: dict[str, Callable[[int, int, bool], EnginePage]] = {"firefox": FirefoxPage, "webkit": WebKitPage}
-    return engines[name](width, height, first_compiler_only)
+def open_engine(name: str, width: int = 1280, height: int = 800) -> EnginePage:
+    """A new tab of the named engine ('firefox' or 'webkit'), in a new profile."""
+    engines: dict[str, Callable[[int, int], EnginePage]] = {"firefox": FirefoxPage, "webkit": WebKitPage}
+    return engines[name](width, height)

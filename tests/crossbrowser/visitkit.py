@@ -74,7 +74,7 @@ ART_IN_PAGE_JS = """() => {
 
 @contextmanager
 def engine_page(name: str) -> Iterator[EnginePage]:
-    page = open_engine(name, first_compiler_only=True)   # as Chromium's tests (browser/conftest.py)
+    page = open_engine(name)
     try:
         yield page
     finally:
