@@ -31,10 +31,10 @@ def is_red(card: int) -> bool:
 
 
 # Looked up, not worked out: the engine names and compares cards in its hottest loops
-# (legal_moves, refusals, views), in CPython and in the page alike.
-_NAMES = tuple(RANKS[card % 13] + SUITS[card // 13] for card in range(52))
-_BUILDS = frozenset((card, onto) for card in range(52) for onto in range(52)
-                    if card % 13 + 1 == onto % 13 and (card // 13 in RED_SUITS) != (onto // 13 in RED_SUITS))
+# (legal_moves, refusals, views), in CPython and in the page alike; the solver reads BUILDS too.
+_NAMES = tuple(RANKS[rank(card)] + SUITS[suit(card)] for card in range(52))
+BUILDS = frozenset((card, onto) for card in range(52) for onto in range(52)
+                   if rank(card) + 1 == rank(onto) and is_red(card) != is_red(onto))
 
 
 def card_name(card: int) -> str:
@@ -59,4 +59,4 @@ def parse_card(text: str) -> int:
 
 def builds_on(card: int, onto: int) -> bool:
     """True when ``card`` may go on ``onto`` in the tableau: one lower, other colour."""
-    return (card, onto) in _BUILDS
+    return (card, onto) in BUILDS

@@ -29,14 +29,14 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..cards import KING, rank
+from ..cards import BUILDS, KING, rank
 from ..effects import Effect
 from ..position import Position
 from .distance import distance_for
 from .finish import win_line
 from .proofs import LossProofs
 from .settings import TECHNIQUES, Settings
-from .state import (BUILDS, CARDS_UP, FITS_ON, RANK, RED_SUIT, UNKNOWN_CARD, Deal, Keys, Need, Seen, State,
+from .state import (CARDS_UP, FITS_ON, RANK, RED_SUIT, UNKNOWN_CARD, Deal, Keys, Need, Seen, State,
                     Successor, foundation_for, next_slots, raised)
 
 

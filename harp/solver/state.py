@@ -17,7 +17,7 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import Callable, NamedTuple
 
-from ..cards import KING, builds_on, is_red, rank, suit
+from ..cards import BUILDS, KING, is_red, rank, suit
 from ..effects import Effect
 from ..position import Position
 from ..rules import Rules
@@ -27,7 +27,6 @@ UNKNOWN_CARD = -1
 # Lookup tables: the hot loops read these instead of calling the card helpers.
 RANK = [rank(c) for c in range(52)]
 RED_SUIT = {-1: None, **{each: is_red(each * 13) for each in range(4)}}  # -1: a slot no suit has started
-BUILDS = {(c, onto) for c in range(52) for onto in range(52) if builds_on(c, onto)}
 FITS_ON = [tuple(c for c in range(52) if (c, onto) in BUILDS) for onto in range(52)]
 PARENTS = [tuple(onto for onto in range(52) if (c, onto) in BUILDS) for c in range(52)]
 HEIGHT: Callable[[tuple[int, int]], int] = itemgetter(1)  # a foundation slot's height
