@@ -4,14 +4,16 @@ Pointer Events cover mouse, touch and pen alike.  A press that moves more
 than a few pixels becomes a drag (the cards follow the pointer and are
 dropped on the pile under them); otherwise the pointerup is a tap (and the
 browser's click that follows it is ignored; a click with no pointer gesture
-before it, like element.click(), is a tap too).  Two taps on the same card within DOUBLE_TAP_S are a double tap.
+before it, like element.click(), is a tap too).  Clicks are matched to
+pointerups by the events' own times, not by when the page got round to them:
+a busy phone may run a click's handler long after the tap, or after the next
+tap's pointerup.  Two taps on the same card within DOUBLE_TAP_S are a double tap.
 The keyboard moves a focus ring over the piles (roving tabindex), picks
 cards up with Enter/Space and puts them down with Enter/Space.
 """
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from pyscript import document, window
@@ -37,8 +39,8 @@ class Input:
         self.dialogs = dialogs
         self.press: dict[str, Any] | None = None
         self.drag_els: list[Any] = []
-        self._click_skip_until = 0.0
-        self.last_tap: tuple[str, int | None, float] | None = None
+        self._ups: list[float] = []    # event times (ms) of pointerups whose click has not come yet
+        self.last_tap: tuple[str, int | None, float] | None = None   # pile, index, event time (ms)
         self.held: tuple[str, int] | None = None     # keyboard: (pile, count)
         self.focus = "t1"
         self._roving: Any = None
@@ -127,10 +129,10 @@ class Input:
         if p is None or ev.pointerId != p["id"]:
             return
         self._end_press()
-        # The browser's click after this pointerup is the same gesture: skip it.
-        self._click_skip_until = time.monotonic() + CLICK_AFTER_UP_S
+        # The browser's click after this pointerup is the same gesture: skip it (_click).
+        self._ups.append(float(ev.timeStamp))
         if not p["started"]:
-            self._tap(p["pile"], p["index"])
+            self._tap(p["pile"], p["index"], float(ev.timeStamp))
             return
         els, self.drag_els = self.drag_els, []
         if not els:
@@ -160,13 +162,17 @@ class Input:
             ev.preventDefault()
 
     def _click(self, ev: Any) -> None:
-        """Clicks that no pointer gesture explains (element.click(), assistive tech)."""
-        if time.monotonic() < self._click_skip_until:
-            self._click_skip_until = 0.0
+        """Clicks that no pointer gesture explains (element.click(), assistive tech).
+        A click that comes within CLICK_AFTER_UP_S of a pointerup, in event
+        time, is that pointerup's own and is skipped; each pointerup owns one."""
+        at = float(ev.timeStamp)
+        self._ups = [up for up in self._ups if at - up < CLICK_AFTER_UP_S * 1000]
+        if self._ups and self._ups[0] <= at:
+            del self._ups[0]
             return
         hit = self._hit(ev.target)
         if hit is not None:
-            self._tap(*hit)
+            self._tap(*hit, at)
 
     def _hit(self, target: Any) -> tuple[str, int | None] | None:
         """(pile, card index) under an event target; index None for a pile's empty area."""
@@ -184,7 +190,10 @@ class Input:
         cards = self.renderer.pile_cards(pile)
         return pile, (len(cards) - 1 if cards else None)
 
-    def _tap(self, pile: str, index: int | None) -> None:
+    def _tap(self, pile: str, index: int | None, at_ms: float) -> None:
+        """A tap at event time at_ms (the page's clock, performance.now()): two
+        taps are a double tap by when the player made them, not by when a busy
+        page got round to them."""
         self._set_focus(pile, move_focus=False)
         self._drop_held()
         if pile == "s":
@@ -197,9 +206,8 @@ class Input:
             self.last_tap = None
             self.controller.one_tap(pile, index)
             return
-        now = time.monotonic()
         last = self.last_tap
-        if (last and last[0] == pile and last[1] == index and now - last[2] < DOUBLE_TAP_S
+        if (last and last[0] == pile and last[1] == index and at_ms - last[2] < DOUBLE_TAP_S * 1000
                 and self.controller.settings["double_tap"]):
             self.last_tap = None
             self.controller.double_tap(pile, index)
@@ -207,7 +215,7 @@ class Input:
         if self.controller.tap(pile, index):
             self.last_tap = None
             return
-        tap = (pile, index, now)
+        tap = (pile, index, at_ms)
         self.last_tap = tap
         if not self.controller.settings["double_tap"] or not self.controller.column_takes(pile, index):
             # No second tap could move it either: say so at once, not after the double tap's wait.
@@ -223,19 +231,16 @@ class Input:
     def replay(self, taps: list[EarlyTap]) -> None:
         """Play taps made on the early board before the game was ready
         (harpui/early.py), in order, each if it still fits the board; two taps
-        on one card count as a double tap only if they came that close.  Say so
-        when some no longer fit."""
+        on one card count as a double tap only if they came that close (the
+        early board stamps them with the same clock as events).  Say so when
+        some no longer fit."""
         dropped = 0
-        last_at: float | None = None
         for tap in taps:
             target = tap_target(tap, self.renderer.where, self.renderer.pile_cards(tap.pile))
             if target is None:
                 dropped += 1
                 continue
-            if last_at is None or tap.at_ms - last_at >= DOUBLE_TAP_S * 1000:
-                self.last_tap = None
-            last_at = tap.at_ms
-            self._tap(*target)
+            self._tap(*target, tap.at_ms)
         if dropped:
             self.renderer.toast(t("msg.tap_too_late"))
 

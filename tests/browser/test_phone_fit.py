@@ -139,6 +139,42 @@ def test_twelve_quick_stock_taps_draw_twelve_cards(phones: Callable[..., Table],
         assert_shows(page, g)
 
 
+# Holds the page's main thread before each click reaches the board, as a busy
+# phone can, for longer than the page's CLICK_AFTER_UP_S (0.8 s, harpui/input.py)
+# after the tap's pointerup; counts the clicks once the board has had them.
+SLOW_CLICKS_JS = """(stallMs) => {
+  window.__clicksDone = 0;
+  window.__stall = () => { const until = performance.now() + stallMs; while (performance.now() < until) {} };
+  window.__counted = () => { window.__clicksDone += 1; };
+  addEventListener("click", window.__stall, true);
+  addEventListener("click", window.__counted);
+}"""
+FAST_CLICKS_JS = """() => {
+  removeEventListener("click", window.__stall, true);
+  removeEventListener("click", window.__counted);
+}"""
+
+
+def test_a_busy_phone_takes_each_tap_once(phones: Callable[..., Table]) -> None:
+    """Two quick taps on the stock while the page is too busy to handle each
+    click soon after its tap: the browser's click after each tap is still that
+    tap, so two cards are drawn, not three or four."""
+    table = phones("portrait")
+    g = harp.Game.new("harp", deal=DEAL)
+    page = table.deal(g)
+    still(page)
+    page.evaluate(SLOW_CLICKS_JS, 1600)
+    try:
+        touch_taps(page, pile_point(page, "s"), 2, 0.06)
+        page.wait_for_function("() => window.__clicksDone >= 2", timeout=30_000)
+    finally:
+        page.evaluate(FAST_CLICKS_JS)
+    g.play("s")
+    g.play("s")
+    wait_shows(page, g)
+    assert_shows(page, g)
+
+
 # A column's cards, top to bottom: [top, height, face up].
 COLUMN_JS = """(pile) => [...document.querySelectorAll(`#board .pile[data-pile="${pile}"] [data-card]`)]
   .map(c => { const r = c.getBoundingClientRect(); return [r.top, r.height, c.dataset.card !== "??"]; })"""
