@@ -172,7 +172,7 @@
       var name = pile.getAttribute("data-pile");
       var id = card ? Number(card.getAttribute("data-id")) : -1;
       if (name !== "s" && !card) return;
-      taps.push([name, id, card ? card.getAttribute("data-card") : "", performance.now()]);
+      taps.push([name, id, card ? card.getAttribute("data-card") : "", ev.timeStamp]);   // when tapped, not when handled
       (name === "s" ? pile : card).classList.add("waiting");
       toast(say("boot.early_queued"));
     });

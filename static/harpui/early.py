@@ -95,7 +95,8 @@ def first_deal(game: harp.Game, languages: Sequence[str]) -> dict[str, Any]:
 
 class EarlyTap(NamedTuple):
     """A tap the script queued: on which pile, which card element (its data-id;
-    None on a pile's empty area), the card it showed, and when (ms)."""
+    None on a pile's empty area), the card it showed, and when (ms on the
+    page's clock: the click's event time, as harpui/input.py reads taps)."""
 
     pile: str
     card_id: int | None
