@@ -3,17 +3,20 @@ and best-practice rules: no serious or critical violation on the board at
 desktop and phone sizes, in every dialog, and on every help page.
 
 One booted game page serves the whole module (module_game_page): the checks
-only open and close dialogs, they never play."""
+only open and close dialogs, they never play.  One more reused tab visits
+every help page, watched for console errors and failed loads as the game is."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 
 from buildtools.common import DIST
 from axekit import report, serious_violations
+from conftest import Tabs, Watch
 
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
@@ -59,8 +62,19 @@ def test_each_window_the_game_opens(board: Page, dialog: str) -> None:
     assert not found, report(found)
 
 
+@pytest.fixture(scope="module")
+def help_tab(tabs: Tabs, browser_context_args: dict[str, Any], module_watch: Watch) -> Iterator[Page]:
+    """One tab for every help page: a new browser context a page would cost
+    a new renderer, and axe compiled anew in each."""
+    page = tabs.take(browser_context_args)
+    module_watch.attach(page)
+    yield page
+    tabs.give_back(page, module_watch)
+
+
 @pytest.mark.parametrize("name", HELP_PAGES)
-def test_each_help_page(page: Page, site_url: str, name: str) -> None:
+def test_each_help_page(help_tab: Page, site_url: str, name: str) -> None:
+    page = help_tab
     response = page.goto(f"{site_url}static/help/{name}")
     assert response is not None and response.ok
     for size in (DESKTOP, PHONE):
