@@ -78,7 +78,7 @@ def play_to_the_win(table: Table, game_id: str) -> None:
     expect(finish).to_be_visible()
     finish.tap()
     expect(page.locator("#dlg-won")).to_be_visible(timeout=30_000)
-    moved = page.evaluate("window.__moved")
+    moved = page.evaluate("() => { window.__watch += 1; return window.__moved; }")   # the watch ends here
     assert moved == [], f"{game_id} moved: {moved[:10]}"
     page.keyboard.press("Escape")
 
