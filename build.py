@@ -18,13 +18,15 @@ work is done by the modules of buildtools/, one job each (docs/design.md,
     help.py            the help pages, from one template, the rules and the prose
     offline.py         icons, the web app manifest, the service worker
     wheel.py           the engine wheel
-    stdlib.py          the trimmed standard library the pages can import
+    stdlib.py          the trimmed standard library the pages can import, as
+                       bytecode compiled by Pyodide itself (bytecode.mjs, in Node)
     snapshot.py        the interpreter module, keyed for the memory snapshots
     server.py          the development server (serve)
     sizes.py           what a first and a second visit transfer (size)
     testrun.py         the test command, its installers, the micropip test site (test)
     bench.py           the timings in headless Chromium (bench)
-    bench_browsers.py  the same in Firefox ESR and WebKitGTK, with browsers.py
+    bench_browsers.py  the same in Firefox ESR and WebKitGTK
+    browsers.py        one interface to drive Firefox ESR and WebKitGTK (bench, tests/crossbrowser)
 
 Standard library only, with the repository's own harp and harpui (imported
 as the page does, for the help pages and the first deals), so it runs on a

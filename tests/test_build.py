@@ -679,3 +679,14 @@ def test_files_under_leaves_out_caches_and_hidden_files(tmp_path: Path) -> None:
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text("x")
     assert [p.relative_to(tmp_path).as_posix() for p in files_under(tmp_path)] == ["a.js", "sub/b.css"]
+
+
+def test_build_py_names_every_module_of_buildtools() -> None:
+    """build.py's docstring is where docs/design.md sends a reader for the
+    build's modules: a module added to buildtools/ is named there too."""
+    import build
+
+    named = set(re.findall(r"\b([a-z_]+\.(?:py|mjs))\b", build.__doc__ or ""))
+    modules = {p.name for p in (ROOT / "buildtools").iterdir()
+               if p.suffix in (".py", ".mjs") and p.name != "__init__.py"}
+    assert modules - named == set(), f"build.py's docstring does not name {sorted(modules - named)}"
