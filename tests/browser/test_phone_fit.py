@@ -1,6 +1,7 @@
 """The page on a phone, in a real Chromium with touch, for every game and
 both languages: nothing the player needs sits under a button or off the
-screen, the page is never wider than the screen, twelve quick taps on the stock draw twelve cards, and a long column uses
+screen, the page is never wider than the screen, twelve quick taps on the stock draw twelve cards
+(and two draw two on a page too busy to handle each click soon), and a long column uses
 the height before it squeezes.  (That no pile moves under a finger at any
 move of a whole game is test_whole_games_*.py.)
 
