@@ -20,6 +20,11 @@ LOCK_FILE = "pyodide-lock.json"                  # Pyodide's package list, in PY
 
 # Debian's Chromium, as the tests, the bench and tools/stdlib_modules.py drive it (headless).
 CHROMIUM = "/usr/bin/chromium"
+# Debian's build of Chromium's headless shell: the same Blink and V8, without
+# the browser's own windows and services (Playwright's own headless default).
+# The browser tests run on it but for what needs the whole browser (the tests'
+# conftest.py says which).
+CHROMIUM_HEADLESS_SHELL = "/usr/bin/chromium-headless-shell"
 CHROMIUM_ARGS = [
     "--no-sandbox",                     # the tests run as root
     "--disable-dev-shm-usage",

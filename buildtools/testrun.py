@@ -12,7 +12,7 @@ import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from .common import CHROMIUM, DIST, ENGINE, LOCK_FILE, PYODIDE_DIR, ROOT, run
+from .common import CHROMIUM, CHROMIUM_HEADLESS_SHELL, DIST, ENGINE, LOCK_FILE, PYODIDE_DIR, ROOT, run
 from .browsers import APT_PACKAGES as BROWSER_PACKAGES
 from .site import build
 
@@ -98,10 +98,10 @@ def install_test_tools() -> None:
 
 
 # Debian packages for the tests and the build, by the program each provides:
-# Chromium for the browser tests, Firefox ESR, WebKitGTK and Xvfb for
-# tests/crossbrowser/, rsvg-convert and pngquant to render the PNG icons.
-APT_PACKAGES = {CHROMIUM: "chromium", "/usr/bin/rsvg-convert": "librsvg2-bin", "/usr/bin/pngquant": "pngquant",
-                **BROWSER_PACKAGES}
+# Chromium and its headless shell for the browser tests, Firefox ESR, WebKitGTK
+# and Xvfb for tests/crossbrowser/, rsvg-convert and pngquant to render the PNG icons.
+APT_PACKAGES = {CHROMIUM: "chromium", CHROMIUM_HEADLESS_SHELL: "chromium-headless-shell",
+                "/usr/bin/rsvg-convert": "librsvg2-bin", "/usr/bin/pngquant": "pngquant", **BROWSER_PACKAGES}
 
 
 def install_browsers() -> None:

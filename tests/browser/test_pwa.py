@@ -23,6 +23,7 @@ from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, expe
 
 from buildtools.offline import precache_entries, write_service_worker
 from buildtools.server import make_server, netlify_header_rules
+from conftest import FULL_CHROMIUM
 from pagekit import READY, READY_TIMEOUT_MS, WORKER_ACTIVATED
 
 if TYPE_CHECKING:
@@ -120,10 +121,11 @@ def open_site(page: Page, url: str, watch: "Watch") -> Page:
 def profile(
     browser_type: BrowserType, browser_type_launch_args: dict[str, Any], tmp_path: Path
 ) -> Iterator[BrowserContext]:
-    """A browser with a profile on disk, as people have: Chromium offers to
-    install apps only outside incognito, and its disk cache holds even the
-    9.6 MB .wasm (a fresh in-memory context caches too little for it)."""
-    ctx = browser_type.launch_persistent_context(tmp_path / "profile", **browser_type_launch_args)
+    """The whole browser (not the tests' headless shell, which installs no
+    app) with a profile on disk, as people have: Chromium offers to install
+    apps only outside incognito, and its disk cache holds even the 9.6 MB
+    .wasm (a fresh in-memory context caches too little for it)."""
+    ctx = browser_type.launch_persistent_context(tmp_path / "profile", **{**browser_type_launch_args, **FULL_CHROMIUM})
     yield ctx
     ctx.close()
 
