@@ -13,6 +13,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
 ENGINE = ROOT / "harp"
 UI_PACKAGE = ROOT / "static" / "harpui"
+UI_ARCHIVE = "static/harpui.zip"                # UI_PACKAGE zipped, in dist (pyscript.toml unpacks it)
 NODE_MODULES = ROOT / "node_modules"
 PYSCRIPT_DIST = NODE_MODULES / "@pyscript" / "core" / "dist"
 PYODIDE_DIR = NODE_MODULES / "pyodide"

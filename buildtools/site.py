@@ -7,7 +7,7 @@ import shutil
 import sys
 from pathlib import Path
 
-from .common import DIST, ENGINE, NODE_MODULES, PYODIDE_DIR, PYSCRIPT_DIST, ROOT, UI_PACKAGE, files_under, run, write_zip
+from .common import DIST, ENGINE, NODE_MODULES, PYODIDE_DIR, PYSCRIPT_DIST, ROOT, UI_ARCHIVE, UI_PACKAGE, files_under, run, write_zip
 from .help import SOURCE as HELP_SOURCE
 from .help import write_help_pages
 from .pages import write_pages
@@ -135,7 +135,7 @@ def build(dist: Path = DIST, full_stdlib: bool = False) -> Path:
     else:
         print("warning: harp/ is missing; no engine wheel", file=sys.stderr)
     if UI_PACKAGE.is_dir():
-        zip_ui_package(dist / "static" / "harpui.zip")
+        zip_ui_package(dist / UI_ARCHIVE)
     else:
         print("warning: static/harpui/ is missing; no UI package", file=sys.stderr)
     copy_site_files(dist)

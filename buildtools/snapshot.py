@@ -17,7 +17,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .common import LOCK_FILE, PYODIDE_DIR, ROOT
+from .common import LOCK_FILE, PYODIDE_DIR, ROOT, UI_ARCHIVE
 
 BOOT_TEMPLATE = ROOT / "static" / "pyodide-boot.template.mjs"
 BOOT_MODULE = "static/pyodide-boot.mjs"          # in dist, named by pyscript.toml's `interpreter`
@@ -57,6 +57,7 @@ def write_boot_module(dist: Path) -> Path:
     fills = {
         '"__HARP_RUNTIME_HASH__"': json.dumps(runtime_hash(dist)),
         '"__HARP_ENGINE_WHEEL__"': json.dumps(engine_wheel(dist).relative_to(dist).as_posix()),
+        '"__HARP_UI_ARCHIVE__"': json.dumps(UI_ARCHIVE),
         '"__HARP_LOCK__"': json.dumps(page_lock(), sort_keys=True),
     }
     for placeholder, value in fills.items():

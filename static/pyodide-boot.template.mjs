@@ -25,6 +25,8 @@
  *   worker pre-imports the standard-library and engine modules this page
  *   imported; nothing that holds JavaScript objects (PyScript, the UI) can be
  *   in a snapshot, so it is made before any such setup, in a Pyodide of its own.
+ *   It also keeps the UI's modules compiled, not run (harpui/precompiled.py):
+ *   <html data-harp-ui-code> says whether the page took them ("snapshot").
  * - <html data-harp-boot> says how Python started: "snapshot" or "plain";
  *   <html data-harp-snapshot> what became of making one: "skipped", "making",
  *   "made" or "failed".
@@ -35,6 +37,7 @@ export { version };
 
 const RUNTIME_HASH = "__HARP_RUNTIME_HASH__";
 const ENGINE_WHEEL = "__HARP_ENGINE_WHEEL__";   // relative to the site's root
+const UI_ARCHIVE = "__HARP_UI_ARCHIVE__";       // the UI's modules, zipped; relative to the site's root
 // Pyodide's lock file, as the build wrote it in here: the page loads no package,
 // so it names none, and Pyodide need not fetch pyodide-lock.json (one request less).
 const LOCK = "__HARP_LOCK__";
@@ -210,7 +213,7 @@ async function makeSnapshot(pyodide) {
     worker.onerror = (event) => done("failed", event.message || "the worker stopped");
     worker.postMessage({
       indexURL: INDEX_URL, lock: LOCK, cache: CACHE, entry: ENTRY, modules,
-      wheel: new URL(ENGINE_WHEEL, SITE).href,
+      wheel: new URL(ENGINE_WHEEL, SITE).href, ui: new URL(UI_ARCHIVE, SITE).href,
     });
   } catch (error) {
     done("failed", error);

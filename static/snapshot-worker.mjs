@@ -4,8 +4,9 @@
  * and why) starts it once the game is ready and posts what to make: the
  * Pyodide folder, the engine wheel, the modules to pre-import and where to
  * keep the result.  Here a Pyodide of its own boots with the private
- * `_makeSnapshot` option, unpacks the engine where PyScript unpacks it (the
- * working directory), imports the modules, and the heap
+ * `_makeSnapshot` option, unpacks the engine and the UI where PyScript unpacks
+ * them (the working directory), imports the modules, compiles the UI's
+ * modules without running them (harpui/precompiled.py), and the heap
  * (`makeMemorySnapshot()`, about 30 MiB) goes into Cache Storage, replacing
  * any other build's.  Nothing in it holds a JavaScript object: no PyScript,
  * no page.  It answers {ok: true} or {ok: false, error}.
@@ -25,6 +26,9 @@ self.onmessage = async ({ data: job }) => {
     const wheel = await fetch(job.wheel);
     if (!wheel.ok) throw new Error(`${job.wheel}: HTTP ${wheel.status}`);
     pyodide.unpackArchive(await wheel.arrayBuffer(), "zip");
+    const ui = await fetch(job.ui);
+    if (!ui.ok) throw new Error(`${job.ui}: HTTP ${ui.status}`);
+    pyodide.unpackArchive(await ui.arrayBuffer(), "zip");
     // A module that no longer imports is left out, not fatal; no name stays behind.
     pyodide.runPython(`
 def _harp_preimport(names):
@@ -36,6 +40,20 @@ def _harp_preimport(names):
             pass
 _harp_preimport(${JSON.stringify(job.modules)})
 del _harp_preimport
+`);
+    // The UI's code, compiled only: importing harpui.precompiled alone runs
+    // no page code, and it leaves sys.modules as it found it but for the store.
+    pyodide.runPython(`
+def _harp_precompile():
+    import os, sys
+    before = set(sys.modules)
+    from harpui.precompiled import compile_package
+    compile_package(os.path.abspath("harpui"))
+    for name in set(sys.modules) - before:
+        if name == "harpui" or name.startswith("harpui."):
+            del sys.modules[name]
+_harp_precompile()
+del _harp_precompile
 `);
     const snapshot = pyodide.makeMemorySnapshot();
     const cache = await caches.open(job.cache);

@@ -18,4 +18,10 @@
     dom         small helpers over the DOM
     boardview, cards, clock, layout, looks, query, settings, stats, winnable
                 pure helpers (tested in CPython too)
+    precompiled this package's modules as compiled in the player's Python
+                snapshot, run instead of compiling them when their source is unchanged
 """
+
+from . import precompiled
+
+precompiled.use(__path__[0])

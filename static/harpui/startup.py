@@ -13,7 +13,7 @@ from typing import Callable
 
 from pyscript import document, window
 
-from . import early
+from . import early, precompiled
 from .controller import Controller
 from .dom import by_id, later, listen, local_storage, nil, proxy
 from .input import Input
@@ -146,6 +146,9 @@ def start_page(
     by_id("loader").hidden = True
     controller.relayout()      # measure again now that the page is fully laid out
     keeper.soon()
+    # Where the UI's compiled code came from: the player's snapshot, or compiled on this visit.
+    document.documentElement.setAttribute("data-harp-ui-code",
+                                          "snapshot" if precompiled.KeptCodeLoader.taken else "compiled")
     document.documentElement.setAttribute("data-harp-ready", "")
     window.performance.mark("harp-ready")   # when, for `build.py bench` in any browser
     replay_early_taps(page)

@@ -54,6 +54,11 @@ def boot_of(page: Page) -> str | None:
     return page.get_attribute("html", "data-harp-boot")
 
 
+def ui_code_of(page: Page) -> str | None:
+    """Where the UI's compiled modules came from: "snapshot" or "compiled"."""
+    return page.get_attribute("html", "data-harp-ui-code")
+
+
 def snapshot_state(page: Page) -> str:
     """What the visit did about a snapshot, once it has settled.  The page
     waits MAKE_AFTER_READY_MS before it starts making one; the test's clock
@@ -113,6 +118,7 @@ def test_a_returning_visit_boots_from_its_snapshot_and_plays(returning: Page, en
     returning.evaluate("([k, v]) => localStorage.setItem(k, v)", ["harp.game", save_record(g)])
     reload_ready(returning)
     assert boot_of(returning) == "snapshot"
+    assert ui_code_of(returning) == "snapshot", "the UI's modules come compiled in the snapshot"
     still(returning)
     assert_shows(returning, g)
     plays(returning)
@@ -125,6 +131,7 @@ def test_a_snapshot_of_another_build_is_never_read_and_gets_replaced(returning: 
     returning.evaluate(PUT_ENTRY_JS, [name, entry_url, stale, "whole"])
     reload_ready(returning)
     assert boot_of(returning) == "plain"
+    assert ui_code_of(returning) == "compiled"
     plays(returning)
     assert snapshot_state(returning) == "made"
     assert entries(returning) == {name: [entry_url]}, "this build's snapshot, in place of the other"
