@@ -62,6 +62,9 @@ class Controller:
         # leaving it), while Undo can still bring it back: until the first move in this game.
         self.previous: dict[str, Any] | None = None
         self.finish_step_s = FINISH_STEP_S
+        # Whether the system asks for reduced motion, asked at each Finish step (the page's
+        # media query, which follows the setting live): then the cards go home without pauses.
+        self.motion_reduced: Callable[[], bool] = lambda: False
         self._finish_seq = 0
         self._finishing = False            # Finish is playing the cards home
         self._run_soon = run_soon
@@ -323,7 +326,8 @@ class Controller:
                 if game.is_won():
                     break
                 played = game.history_length
-                await self._sleep(self.finish_step_s * PACE[self.settings["animation"]])
+                pause = 0.0 if self.motion_reduced() else self.finish_step_s * PACE[self.settings["animation"]]
+                await self._sleep(pause)
                 if game is not self.game or game.history_length != played:
                     break                      # the player did something else meanwhile
         finally:

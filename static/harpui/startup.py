@@ -107,8 +107,8 @@ def start_page(
     use_language(known_language(language) or clean_settings(store.load("settings"))["language"])
     controller = Controller(store, renderer, SlicedSolver())
     controller.sound = Sounds(lambda: bool(controller.settings["sound"])).play
-    if window.matchMedia("(prefers-reduced-motion: reduce)").matches:
-        controller.finish_step_s = 0.0      # Finish plays the cards home without pauses
+    reduced_motion = window.matchMedia("(prefers-reduced-motion: reduce)")
+    controller.motion_reduced = lambda: bool(reduced_motion.matches)   # Finish without pauses
     dialogs = make_dialogs(controller, renderer)
     controller.dialogs = dialogs
     page = Page(renderer, controller, dialogs, Input(controller, renderer, dialogs))

@@ -626,6 +626,25 @@ def test_finish_pauses_between_moves_and_stops_when_the_player_acts() -> None:
     assert r.screen.info["finish"]                                 # offered again
 
 
+def test_finish_follows_reduced_motion_as_the_system_says_it_now() -> None:
+    """Reduced motion asked for mid-game (the media query answers live): from the
+    next step on, Finish plays the cards home without pauses."""
+    line, at = finish_point()
+    reduced = [False]
+    pauses: list[float] = []
+
+    async def note(seconds: float) -> None:
+        pauses.append(seconds)
+        reduced[0] = True                                           # the player turns it on
+
+    r = rig(code=None, items=saved_game(line[:at]), sleep=note)
+    r.controller.motion_reduced = lambda: reduced[0]
+    assert r.controller.finish()
+    r.tasks.run()
+    assert r.game.is_won() and len(pauses) >= 2
+    assert pauses[0] == r.controller.finish_step_s and set(pauses[1:]) == {0.0}
+
+
 def test_finish_is_not_offered_before_foundation_moves_alone_win() -> None:
     line, at = finish_point()
     r = rig(code=None, items=saved_game(line[:at - 1]))
