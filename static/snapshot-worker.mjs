@@ -23,12 +23,11 @@ self.fetch = async (resource, options) =>
 self.onmessage = async ({ data: job }) => {
   try {
     const pyodide = await loadPyodide({ indexURL: job.indexURL, lockFileContents: job.lock, _makeSnapshot: true });
-    const wheel = await fetch(job.wheel);
-    if (!wheel.ok) throw new Error(`${job.wheel}: HTTP ${wheel.status}`);
-    pyodide.unpackArchive(await wheel.arrayBuffer(), "zip");
-    const ui = await fetch(job.ui);
-    if (!ui.ok) throw new Error(`${job.ui}: HTTP ${ui.status}`);
-    pyodide.unpackArchive(await ui.arrayBuffer(), "zip");
+    for (const archive of [job.wheel, job.ui]) {
+      const response = await fetch(archive);
+      if (!response.ok) throw new Error(`${archive}: HTTP ${response.status}`);
+      pyodide.unpackArchive(await response.arrayBuffer(), "zip");
+    }
     // A module that no longer imports is left out, not fatal; no name stays behind.
     pyodide.runPython(`
 def _harp_preimport(names):

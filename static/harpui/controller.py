@@ -61,7 +61,6 @@ class Controller:
         # The game left for this one (its saved record, plus "stats": the statistics from before
         # leaving it), while Undo can still bring it back: until the first move in this game.
         self.previous: dict[str, Any] | None = None
-        self.finish_step_s = FINISH_STEP_S
         # Whether the system asks for reduced motion, asked at each Finish step (the page's
         # media query, which follows the setting live): then the cards go home without pauses.
         self.motion_reduced: Callable[[], bool] = lambda: False
@@ -326,7 +325,7 @@ class Controller:
                 if game.is_won():
                     break
                 played = game.history_length
-                pause = 0.0 if self.motion_reduced() else self.finish_step_s * PACE[self.settings["animation"]]
+                pause = 0.0 if self.motion_reduced() else FINISH_STEP_S * PACE[self.settings["animation"]]
                 await self._sleep(pause)
                 if game is not self.game or game.history_length != played:
                     break                      # the player did something else meanwhile

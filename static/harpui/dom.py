@@ -29,6 +29,11 @@ def local_storage() -> Any:
         return None
 
 
+def reduced_motion() -> bool:
+    """Whether the system asks for reduced motion now (the media query follows the setting live)."""
+    return bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+
+
 def by_id(element_id: str) -> Any:
     return document.getElementById(element_id)
 

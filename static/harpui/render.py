@@ -19,7 +19,7 @@ from .looks import PACE
 from .cards import FACE_DOWN, SUIT_WORDS, is_face_down, is_red
 from .announce import pile_words
 from .words import card_name, t
-from .dom import by_id, later, listen, make, nil
+from .dom import by_id, later, listen, make, nil, reduced_motion
 
 SPRITE = ""    # the card art is in the page: symbols c-7H, back, f-S... (buildtools/pages.py)
 FLIP_LIMIT = 24                      # animate moves of at most this many cards
@@ -331,8 +331,7 @@ class Renderer:
 
     def _slides(self) -> bool:
         """Whether moved cards slide (Options' animations, and the system's reduced motion)."""
-        return not (self._looks.get("data-motion") == "off"
-                    or window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+        return not (self._looks.get("data-motion") == "off" or reduced_motion())
 
     def _fly(self, els: list[Any], delayed: float = 0.0) -> None:
         """Let els slide home from where their transform puts them.  A card in

@@ -15,7 +15,7 @@ from pyscript import document, window
 
 from . import early, precompiled
 from .controller import Controller
-from .dom import by_id, later, listen, local_storage, nil, proxy
+from .dom import by_id, later, listen, local_storage, nil, proxy, reduced_motion
 from .input import Input
 from .ports import DialogWindows
 from .pagewords import use_language
@@ -107,8 +107,7 @@ def start_page(
     use_language(known_language(language) or clean_settings(store.load("settings"))["language"])
     controller = Controller(store, renderer, SlicedSolver())
     controller.sound = Sounds(lambda: bool(controller.settings["sound"])).play
-    reduced_motion = window.matchMedia("(prefers-reduced-motion: reduce)")
-    controller.motion_reduced = lambda: bool(reduced_motion.matches)   # Finish without pauses
+    controller.motion_reduced = reduced_motion      # Finish plays the cards home without pauses
     dialogs = make_dialogs(controller, renderer)
     controller.dialogs = dialogs
     page = Page(renderer, controller, dialogs, Input(controller, renderer, dialogs))

@@ -21,6 +21,7 @@ import harp
 import pytest
 from harp.solver import Result, solve
 
+from harpui.controller import FINISH_STEP_S
 from harpui.embed import EmbedDialogs
 from harpui.store import Store
 from harpui.words import card_name
@@ -619,7 +620,6 @@ def test_finish_pauses_between_moves_and_stops_when_the_player_acts() -> None:
             r.controller.undo()                                    # the player changes their mind
 
     r = rig(code=None, items=saved_game(line[:at]), sleep=undo_at_first_pause)
-    r.controller.finish_step_s = 0.07
     assert r.controller.finish()
     r.tasks.run()
     assert pauses == [0.07] and r.game.history_length == at and not r.game.is_won()
@@ -642,7 +642,7 @@ def test_finish_follows_reduced_motion_as_the_system_says_it_now() -> None:
     assert r.controller.finish()
     r.tasks.run()
     assert r.game.is_won() and len(pauses) >= 2
-    assert pauses[0] == r.controller.finish_step_s and set(pauses[1:]) == {0.0}
+    assert pauses[0] == FINISH_STEP_S and set(pauses[1:]) == {0.0}
 
 
 def test_finish_is_not_offered_before_foundation_moves_alone_win() -> None:
