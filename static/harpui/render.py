@@ -53,6 +53,7 @@ class Renderer:
         self._toast_seq = 0
         self._hint_seq = 0
         self._last: tuple[dict[str, Any], harp.Rules, dict[str, Any]] | None = None
+        self._drawn_with: tuple[float, float, float] | None = None  # the measures the last render used
         self._dock = 0.0        # px at the bottom the solver's panel takes while shown
         self._flight_seq = 0
         self._flights: dict[int, int] = {}   # card id -> the flight it is in (taps pass through it)
@@ -122,6 +123,12 @@ class Renderer:
         room = float(window.innerHeight) - top - 8 - self._dock
         return w, h, max(room, h * 2.2)
 
+    def measures_changed(self) -> bool:
+        """Whether the board measures otherwise than when it was last drawn (the window was
+        resized, or the page settled after the first draw).  When it does not, drawing the
+        same view again would change nothing, and on a phone costs tens of ms."""
+        return self._drawn_with is None or self._metrics() != self._drawn_with
+
     # -- the render ----------------------------------------------------------
     def render(self, view: dict[str, Any], rules: harp.Rules, info: dict[str, Any]) -> None:
         """Draw view; info carries the header texts and settings."""
@@ -129,7 +136,7 @@ class Renderer:
         self._show_looks(info.get("looks") or {})
         self._build_piles(view, rules)
         ids = view["ids"]
-        card_w, card_h, room = self._metrics()
+        card_w, card_h, room = self._drawn_with = self._metrics()
         piles: list[tuple[str, list[str], list[int], list[float], list[float]]] = []
 
         n_stock = len(ids["stock"])

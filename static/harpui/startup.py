@@ -121,10 +121,12 @@ def start_page(
         renderer.show_clock(int(controller.clock.seconds()))
 
     def relayout() -> None:
-        """Re-lay the columns after the window changes size (their squeeze
-        depends on its height), then keep the board's copy in step."""
-        controller.relayout()
-        keeper.soon()
+        """Re-lay the columns if the window's new size changed the board's
+        measures (their squeeze depends on its height), then keep the board's
+        copy in step."""
+        if renderer.measures_changed():
+            controller.relayout()
+            keeper.soon()
 
     def follow_other_tab(event: object) -> None:
         """A storage event: another tab of this site changed a record."""
@@ -143,7 +145,7 @@ def start_page(
     for button in document.querySelectorAll(".tools button"):
         button.disabled = False
     by_id("loader").hidden = True
-    controller.relayout()      # measure again now that the page is fully laid out
+    relayout()      # measure again now that the page is fully laid out
     keeper.soon()
     # Where the UI's compiled code came from: the player's snapshot, or compiled on this visit.
     document.documentElement.setAttribute("data-harp-ui-code",
