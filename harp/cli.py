@@ -1,4 +1,5 @@
-"""The command line: ``show`` prints a deal, ``play`` plays one with the move notation."""
+"""The command line: ``show`` prints a deal, ``play`` plays one with the move notation; ``solve``,
+``prove``, ``certify`` and ``bench`` measure the solver."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from .errors import IllegalMove
 from .progress import hint
 from .codes import MAX_DEAL
 from .rules import GAMES
-from .solver import LOSS, TECHNIQUES, UNKNOWN, WIN
+from .solver import LOSS, TECHNIQUES, UNKNOWN, WIN, prove
 from .winrates import (HEADER, NODES, Budget, already_solved, certified_list, compact_details, each_solved,
                        read_details, solve_deals, summarise, write_details)
 
@@ -181,6 +182,20 @@ def certify_command(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def prove_command(args: argparse.Namespace, out: TextIO) -> int:
+    """The proof alone (``harp.solver.prove``) on one deal, for as long as asked: for the deals
+    ``solve`` leaves unknown, at budgets far beyond the table's."""
+    game = _game_from(args)
+    result = prove(game, max_nodes=args.budget.nodes, max_seconds=args.budget.seconds)
+    said = {WIN: f"won, a line of {len(result.moves)} moves", LOSS: "lost (proven)",
+            UNKNOWN: "unknown (the budget ran out)"}[result.verdict]
+    print(f"{game.rules.id} deal {game.deal}: {said}; {result.nodes:,} positions in {result.seconds:.1f} s",
+          file=out)
+    if result.verdict == WIN and args.line:
+        print(" ".join(result.moves), file=out)
+    return 0
+
+
 def bench_command(args: argparse.Namespace, out: TextIO) -> int:
     """Fixed deals and a budget in nodes, so that the figures do not depend on the machine's load.
 
@@ -230,6 +245,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--again", type=verdicts, default=(), metavar="VERDICTS",
                    help="with --csv: solve again the deals the file holds with these verdicts, e.g. unknown or "
                         "win,unknown (after a change to the solver); their new lines replace the old")
+    p = sub.add_parser("prove", help="run the proof alone on one deal, for as long as asked (thoughtful mode)")
+    p.add_argument("game", nargs="?", default="easy-harp", choices=list(GAMES), help="game id")
+    p.add_argument("deal", nargs="?", type=int, default=1, help="deal number 1..999999")
+    p.add_argument("--code", help="a deal code such as EH1-N-AAAAAAF, instead of game and deal")
+    p.add_argument("--budget", type=budget, default=Budget(seconds=60.0),
+                   help=f"a time, e.g. 60s (the default), or a number of nodes, e.g. 6000000{NODES}")
+    p.add_argument("--line", action="store_true", help="also print the winning line")
     p = sub.add_parser("certify", help="write the lists of deals proven winnable (thoughtful mode)")
     p.add_argument("game", choices=["all", *GAMES], help="game id, or all")
     p.add_argument("--deals", type=deal_range, default=range(1, 101), help="deal range, e.g. 1-1000")
@@ -255,6 +277,8 @@ def main(argv: list[str] | None = None, out: TextIO = sys.stdout, inp: TextIO = 
             return show(args, out)
         if args.command == "solve":
             return solve_command(args, out)
+        if args.command == "prove":
+            return prove_command(args, out)
         if args.command == "certify":
             return certify_command(args, out)
         if args.command == "bench":

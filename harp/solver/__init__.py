@@ -1,7 +1,8 @@
 """A solver for every Harp-family game: WIN with a move list, proven LOSS, or UNKNOWN.
 
 ``solve`` answers at once; ``start_search`` gives a search to run in slices (the page's
-hints), whose ``advance(n)`` returns the ``Result`` once there is one.
+hints), whose ``advance(n)`` returns the ``Result`` once there is one.  ``prove`` runs the
+proof alone, for budgets far beyond the win-rate table's (measurements/solver-experiments.md).
 
 **Fair mode** (the default) knows only what the player sees: face-up cards, the waste, and
 after the first pass the whole stock (every stock card has been through the waste).  A move
@@ -35,13 +36,15 @@ from __future__ import annotations
 import time
 
 from ..position import Position
+from .last_pass import proof_for
 from .moves import MoveGenerator
 from .playout import greedy_playout
 from .portfolio import Portfolio
 from .result import LOSS, UNKNOWN, WIN, Result
 from .settings import TECHNIQUES
 
-__all__ = ["LOSS", "TECHNIQUES", "UNKNOWN", "WIN", "Portfolio", "Result", "greedy_playout", "solve", "start_search"]
+__all__ = ["LOSS", "TECHNIQUES", "UNKNOWN", "WIN", "Portfolio", "Result", "greedy_playout", "prove", "solve",
+           "start_search"]
 
 
 def start_search(game: Position, *, max_nodes: int | None = None, max_seconds: float | None = None,
@@ -88,3 +91,20 @@ def solve(
     result = run.result
     result.seconds = time.perf_counter() - started
     return result
+
+
+def prove(game: Position, *, max_nodes: int | None = None, max_seconds: float | None = None) -> Result:
+    """The proof alone, in thoughtful mode, from ``game``'s position: the sound depth-first
+    search (the last-pass prover in the last pass of a limited-pass game), with no quick search
+    taking turns.  LOSS is a proof; WIN comes with its line; UNKNOWN once the budget is spent.
+
+    ``solve`` gives the proof only some of its turns; this is for the long runs (millions of
+    positions) that settle deals ``solve`` leaves unknown."""
+    if game.is_won():
+        return Result(WIN, thoughtful=True)
+    generator = MoveGenerator.for_game(game, thoughtful=True)
+    search = proof_for(generator, generator.deal.start, max_nodes, max_seconds)
+    while search.advance(1 << 16) is None:
+        pass
+    assert search.result is not None
+    return search.result

@@ -13,7 +13,8 @@ It applies only where the stock's cards are known (thoughtful mode, or fair mode
 pass).  In fair mode a move that turns up an unknown face-down card is a frontier, as in every
 search, and one reached makes the answer UNKNOWN, never LOSS.
 
-Internal API of the package (the tests use it): ``LastPassProof``, ``LastPassKeys``, ``in_last_pass``.
+Internal API of the package (the tests use it): ``LastPassProof``, ``LastPassKeys``, ``in_last_pass``,
+``proof_for``.
 """
 
 from __future__ import annotations
@@ -71,3 +72,14 @@ class LastPassProof(DepthFirstSearch):
         own = generator.with_settings(generator.settings)  # (its own notes and keys)
         own.keys = LastPassKeys(generator.deal)
         super().__init__(own, start, max_nodes, max_seconds)
+
+
+def proof_for(generator: MoveGenerator, start: State,
+              max_nodes: int | None = None, max_seconds: float | None = None) -> DepthFirstSearch:
+    """The proof of ``start``: the last-pass prover where it applies (technique "last-pass"),
+    else the sound depth-first search.  ``generator`` must be the sound search's."""
+    settings = generator.settings
+    assert settings.sound
+    if "last-pass" in settings.techniques and settings.prune and in_last_pass(generator.rules, start):
+        return LastPassProof(generator, start, max_nodes, max_seconds)
+    return DepthFirstSearch(generator, start, max_nodes, max_seconds)

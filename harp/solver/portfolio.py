@@ -25,7 +25,7 @@ from typing import Any, Iterator
 
 from .best_first import BestFirstSearch
 from .depth_first import DepthFirstSearch
-from .last_pass import LastPassProof, in_last_pass
+from .last_pass import proof_for
 from .moves import MoveGenerator
 from .result import LOSS, UNKNOWN, WIN, Result
 from .settings import NARROW_WEIGHT
@@ -104,16 +104,12 @@ class Portfolio:
                 self.quick_searches.append(any_order_search)
                 self.own_nodes[any_order_search] = self.ANY_ORDER_NODES
         self.proof_generator = generator
-        # Technique "last-pass": from a position in the last pass, the proof is the last-pass
-        # prover, whose keys know that the talon only unwinds.
-        self.proof_type = (LastPassProof if "last-pass" in techniques and settings.prune
-                           and in_last_pass(generator.rules, start) else DepthFirstSearch)
         self.proof: DepthFirstSearch | None = None
         self.turns: list[AnySearch] = list(self.quick_searches)
         # Technique "early-proof": the proof has a turn of its own until it has searched
         # EARLY_PROOF_NODES positions.
         if "early-proof" in techniques:
-            self.proof = self.proof_type(generator, start)
+            self.proof = proof_for(generator, start)  # (the last-pass prover where it applies)
             self.turns.append(self.proof)
             self.own_nodes[self.proof] = self.EARLY_PROOF_NODES
         # Technique "restarts": searches started afresh from the best position found so far,
@@ -280,7 +276,7 @@ class Portfolio:
         if found is None or found.verdict != LOSS or search.settings.sound:
             return found
         if self.proof is None:
-            self.proof = self.proof_type(self.proof_generator, self.proof_generator.deal.start)
+            self.proof = proof_for(self.proof_generator, self.proof_generator.deal.start)
         self.turns = [self.proof if each is search else each for each in self.turns]
         return self.proof.result
 

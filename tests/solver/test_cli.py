@@ -186,3 +186,20 @@ def test_certify_can_reuse_a_measured_run(tmp_path) -> None:
     assert "2 of 3 deals proven winnable" in out.getvalue()
     with pytest.raises(SystemExit, match="no results for harpan"):
         main(["certify", "harpan", "--from", str(measured), "--out", str(tmp_path)], out=io.StringIO())
+
+
+def test_prove_command_says_lost_won_or_out_of_budget_and_prints_a_line_that_wins() -> None:
+    out = io.StringIO()
+    assert main(["prove", "harpan", "259", "--budget", "100000nodes"], out=out) == 0
+    assert out.getvalue().startswith("harpan deal 259: lost (proven);")
+    out = io.StringIO()
+    assert main(["prove", "harpan", "4", "--budget", "100000nodes", "--line"], out=out) == 0
+    said, line = out.getvalue().splitlines()
+    assert said.startswith("harpan deal 4: won, a line of")
+    game = harp.Game.new("harpan", deal=4)
+    for move in line.split():
+        game.play(move)
+    assert game.is_won()
+    out = io.StringIO()
+    assert main(["prove", "--code", harp.Game.new("big-harp", deal=2).code, "--budget", "300nodes"], out=out) == 0
+    assert out.getvalue().startswith("big-harp deal 2: unknown (the budget ran out); 301 positions")

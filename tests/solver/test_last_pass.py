@@ -8,7 +8,9 @@ import pytest
 import harp
 from harp.progress import progress_moves
 from harp.solver import LOSS, UNKNOWN, WIN, Result, solve
-from harp.solver.last_pass import LastPassProof, in_last_pass, reaches
+from harp.solver import prove as prove_alone
+from harp.solver.depth_first import DepthFirstSearch
+from harp.solver.last_pass import LastPassProof, in_last_pass, proof_for, reaches
 from harp.solver.moves import MoveGenerator
 from positions import SMALL_POSITION_NODES, small_position
 from solverkit import replays_to_a_win, run_alone
@@ -107,3 +109,19 @@ def test_a_real_deal_left_unknown_is_lost_from_late_in_its_last_pass(game_id: st
     proof = prove(game, 50_000)
     assert proof.verdict == LOSS
     assert solve(game, thoughtful=True, max_nodes=200_000, prune=False, techniques=()).verdict == LOSS
+
+
+def test_prove_runs_the_proof_alone_the_last_pass_prover_where_it_applies() -> None:
+    """``prove``: the proof with no quick search beside it.  Harpan deal 259 is lost (the table
+    says so too), deal 4 won with a line that replays, and a budget ends the run.  Its search is
+    the last-pass prover where a limited-pass game is in its last pass (Big Harp, from the
+    start: one pass), else the sound depth-first search."""
+    lost, won = harp.Game.new("harpan", deal=259), harp.Game.new("harpan", deal=4)
+    assert prove_alone(lost, max_nodes=100_000).verdict == LOSS
+    result = prove_alone(won, max_nodes=100_000)
+    assert result.verdict == WIN and replays_to_a_win(won, result.moves)
+    out_of_budget = prove_alone(harp.Game.new("big-harp", deal=2), max_nodes=500)
+    assert out_of_budget.verdict == UNKNOWN and out_of_budget.nodes <= 501
+    for game_id, prover in (("big-harp", LastPassProof), ("harpan", DepthFirstSearch), ("gargantua", DepthFirstSearch)):
+        generator = MoveGenerator.for_game(harp.Game.new(game_id, deal=2), thoughtful=True)
+        assert type(proof_for(generator, generator.deal.start)) is prover, game_id
