@@ -186,7 +186,7 @@ def prove_command(args: argparse.Namespace, out: TextIO) -> int:
     """The proof alone (``harp.solver.prove``) on one deal, for as long as asked: for the deals
     ``solve`` leaves unknown, at budgets far beyond the table's."""
     game = _game_from(args)
-    result = prove(game, max_nodes=args.budget.nodes, max_seconds=args.budget.seconds)
+    result = prove(game, max_nodes=args.budget.nodes, max_seconds=args.budget.seconds, prune=not args.every_line)
     said = {WIN: f"won, a line of {len(result.moves)} moves", LOSS: "lost (proven)",
             UNKNOWN: "unknown (the budget ran out)"}[result.verdict]
     print(f"{game.rules.id} deal {game.deal}: {said}; {result.nodes:,} positions in {result.seconds:.1f} s",
@@ -252,6 +252,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--budget", type=budget, default=Budget(seconds=60.0),
                    help=f"a time, e.g. 60s (the default), or a number of nodes, e.g. 6000000{NODES}")
     p.add_argument("--line", action="store_true", help="also print the winning line")
+    p.add_argument("--every-line", action="store_true",
+                   help="search every line, with none of the pruning: far slower, a second check of a loss")
     p = sub.add_parser("certify", help="write the lists of deals proven winnable (thoughtful mode)")
     p.add_argument("game", choices=["all", *GAMES], help="game id, or all")
     p.add_argument("--deals", type=deal_range, default=range(1, 101), help="deal range, e.g. 1-1000")

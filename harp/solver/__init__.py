@@ -93,16 +93,18 @@ def solve(
     return result
 
 
-def prove(game: Position, *, max_nodes: int | None = None, max_seconds: float | None = None) -> Result:
+def prove(game: Position, *, max_nodes: int | None = None, max_seconds: float | None = None,
+          prune: bool = True) -> Result:
     """The proof alone, in thoughtful mode, from ``game``'s position: the sound depth-first
     search (the last-pass prover in the last pass of a limited-pass game), with no quick search
     taking turns.  LOSS is a proof; WIN comes with its line; UNKNOWN once the budget is spent.
 
     ``solve`` gives the proof only some of its turns; this is for the long runs (millions of
-    positions) that settle deals ``solve`` leaves unknown."""
+    positions) that settle deals ``solve`` leaves unknown.  ``prune=False`` searches every line,
+    with none of the pruning nor the techniques: far slower, a second check of a loss."""
     if game.is_won():
         return Result(WIN, thoughtful=True)
-    generator = MoveGenerator.for_game(game, thoughtful=True)
+    generator = MoveGenerator.for_game(game, thoughtful=True, prune=prune, techniques=TECHNIQUES if prune else ())
     search = proof_for(generator, generator.deal.start, max_nodes, max_seconds)
     while search.advance(1 << 16) is None:
         pass

@@ -200,6 +200,11 @@ def test_prove_command_says_lost_won_or_out_of_budget_and_prints_a_line_that_win
     for move in line.split():
         game.play(move)
     assert game.is_won()
+    out = io.StringIO()  # the search of every line agrees, in more positions
+    assert main(["prove", "harpan", "259", "--budget", "1000000nodes", "--every-line"], out=out) == 0
+    said = out.getvalue()
+    assert said.startswith("harpan deal 259: lost (proven);")
+    assert int(said.split("; ")[1].split()[0].replace(",", "")) > 616, "the pruned proof takes 616 positions"
     out = io.StringIO()
     assert main(["prove", "--code", harp.Game.new("big-harp", deal=2).code, "--budget", "300nodes"], out=out) == 0
     assert out.getvalue().startswith("big-harp deal 2: unknown (the budget ran out); 301 positions")
