@@ -7,8 +7,7 @@ import pytest
 
 import harp
 from harp.progress import progress_moves
-from harp.solver import LOSS, UNKNOWN, WIN, Result, solve
-from harp.solver import prove as prove_alone
+from harp.solver import LOSS, UNKNOWN, WIN, Result, prove, solve
 from harp.solver.depth_first import DepthFirstSearch
 from harp.solver.last_pass import LastPassProof, in_last_pass, proof_for, reaches
 from harp.solver.moves import MoveGenerator
@@ -16,7 +15,7 @@ from positions import SMALL_POSITION_NODES, small_position
 from solverkit import replays_to_a_win, run_alone
 
 
-def prove(game: harp.Game, max_nodes: int, thoughtful: bool = True) -> Result:
+def last_pass_proof(game: harp.Game, max_nodes: int, thoughtful: bool = True) -> Result:
     """The last-pass prover alone, from ``game``'s position."""
     generator = MoveGenerator.for_game(game, thoughtful)
     return run_alone(LastPassProof(generator, generator.deal.start, max_nodes=max_nodes))
@@ -42,7 +41,7 @@ def test_every_loss_the_prover_proves_is_lost_by_exhaustive_search(
     for seed in range(40):
         game = small_position(game_id, seed, left, spread=spread, least_talon=0.25, **options)
         plain = solve(game, thoughtful=True, max_nodes=SMALL_POSITION_NODES, prune=False, techniques=())
-        proof = prove(game, SMALL_POSITION_NODES)
+        proof = last_pass_proof(game, SMALL_POSITION_NODES)
         if proof.verdict == LOSS:
             assert plain.verdict != WIN, f"seed {seed}: the prover calls it lost, but a line wins"
         if proof.verdict == WIN:
@@ -62,7 +61,7 @@ def test_fair_mode_claims_no_loss_that_a_face_down_card_could_undo(game_id: str,
     fair_losses = confirmed = 0
     for seed in range(40):
         game = small_position(game_id, seed, 20, least_talon=0.25, **options)
-        fair = prove(game, SMALL_POSITION_NODES, thoughtful=False)
+        fair = last_pass_proof(game, SMALL_POSITION_NODES, thoughtful=False)
         if fair.verdict == LOSS:
             fair_losses += 1
             plain = solve(game, thoughtful=True, max_nodes=SMALL_POSITION_NODES, prune=False, techniques=())
@@ -106,7 +105,7 @@ def test_a_real_deal_left_unknown_is_lost_from_late_in_its_last_pass(game_id: st
     game = late_last_pass(game_id, deal)
     generator = MoveGenerator.for_game(game, True)
     assert in_last_pass(game.rules, generator.deal.start)
-    proof = prove(game, 50_000)
+    proof = last_pass_proof(game, 50_000)
     assert proof.verdict == LOSS
     assert solve(game, thoughtful=True, max_nodes=200_000, prune=False, techniques=()).verdict == LOSS
 
@@ -117,10 +116,10 @@ def test_prove_runs_the_proof_alone_the_last_pass_prover_where_it_applies() -> N
     the last-pass prover where a limited-pass game is in its last pass (Big Harp, from the
     start: one pass), else the sound depth-first search."""
     lost, won = harp.Game.new("harpan", deal=259), harp.Game.new("harpan", deal=4)
-    assert prove_alone(lost, max_nodes=100_000).verdict == LOSS
-    result = prove_alone(won, max_nodes=100_000)
+    assert prove(lost, max_nodes=100_000).verdict == LOSS
+    result = prove(won, max_nodes=100_000)
     assert result.verdict == WIN and replays_to_a_win(won, result.moves)
-    out_of_budget = prove_alone(harp.Game.new("big-harp", deal=2), max_nodes=500)
+    out_of_budget = prove(harp.Game.new("big-harp", deal=2), max_nodes=500)
     assert out_of_budget.verdict == UNKNOWN and out_of_budget.nodes <= 501
     for game_id, prover in (("big-harp", LastPassProof), ("harpan", DepthFirstSearch), ("gargantua", DepthFirstSearch)):
         generator = MoveGenerator.for_game(harp.Game.new(game_id, deal=2), thoughtful=True)
