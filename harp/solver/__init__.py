@@ -21,6 +21,8 @@ The modules, one job each (imports run down the list):
     proofs       the static loss proofs (``LossProofs``)
     distance     how far a position looks from a win
     finish       wins found without a search (the face-up finish)
+    shuffles     runs crossing one card at a time, as one move (technique "shuffles")
+    arrangements the moves of every arrangement of runs on equal cards (technique "arrangements")
     moves        move generation and its pruning (``MoveGenerator``)
     depth_first  the depth-first search (``DepthFirstSearch``)
     last_pass    the last-pass prover, an exhaustive search of the last pass (``LastPassProof``)

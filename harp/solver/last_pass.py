@@ -41,14 +41,13 @@ class LastPassKeys(Keys):
     with the waste sizes searched for each; a position whose waste size one of those reaches by
     tapping was searched already (``reaches``)."""
 
-    def __init__(self, deal: Deal) -> None:
-        super().__init__(deal, prune=True)
+    def __init__(self, deal: Deal, arrangements: bool = False) -> None:
+        super().__init__(deal, prune=True, arrangements=arrangements)
         self.draw = deal.rules.draw
 
     def key(self, state: State) -> tuple[tuple[object, ...], tuple[int, ...]]:
         columns, downs, talon, waste_size, _, foundations = state
-        cols = sorted(zip(map(list.__getitem__, self.column_tags, downs), columns))
-        return (tuple(cols), tuple(sorted(foundations)), talon), (waste_size,)
+        return (self.columns_key(columns, downs), tuple(sorted(foundations)), talon), (waste_size,)
 
     def first_visit(self, seen: Seen, state: State, need: Need) -> bool:
         key, (waste_size,) = self.key(state)
@@ -70,7 +69,7 @@ class LastPassProof(DepthFirstSearch):
         assert generator.settings.sound and generator.settings.prune
         assert in_last_pass(generator.rules, start), "the last-pass prover starts in the last pass"
         own = generator.with_settings(generator.settings)  # (its own notes and keys)
-        own.keys = LastPassKeys(generator.deal)
+        own.keys = LastPassKeys(generator.deal, generator.settings.merges_arrangements)
         super().__init__(own, start, max_nodes, max_seconds)
 
 

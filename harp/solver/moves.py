@@ -18,7 +18,7 @@
   grouping could matter).
 * **No move that undoes the previous one.**
 * **Shuffles** (technique "shuffles", where cards move one at a time): a run crosses to
-  another column as one move made of single moves (``MoveGenerator.shuffle_steps``).
+  another column as one move made of single moves (``shuffles.shuffle_steps``).
 * **Frontiers** (fair mode): a move that would turn up an unknown card is not made; it is
   noted (``frontier_found``, ``frontier_moves``) for the search to give as a hint.
 
@@ -32,20 +32,14 @@ from typing import Iterator
 from ..cards import BUILDS, KING, rank
 from ..effects import Effect
 from ..position import Position
+from .arrangements import bared_parents
 from .distance import distance_for
 from .finish import win_line
 from .proofs import LossProofs
 from .settings import TECHNIQUES, Settings
+from .shuffles import shuffle_steps
 from .state import (CARDS_UP, FITS_ON, RANK, RED_SUIT, UNKNOWN_CARD, Deal, Keys, Need, Seen, State,
-                    Successor, foundation_for, next_slots, raised)
-
-
-def run_length(column: tuple[int, ...]) -> int:
-    """How many cards on top of ``column`` form a run that moves together."""
-    n = 1 if column else 0
-    while n < len(column) and (column[-n], column[-n - 1]) in BUILDS:
-        n += 1
-    return n
+                    Successor, run_length, foundation_for, next_slots, raised)
 
 
 class MoveGenerator:
@@ -60,7 +54,7 @@ class MoveGenerator:
         self.rules = deal.rules
         self.settings = settings
         self.proofs = proofs
-        self.keys = Keys(deal, settings.prune)
+        self.keys = Keys(deal, settings.prune, settings.merges_arrangements)
         self.distance = distance_for(settings)
         self.frontier_found = False
         self.frontier_moves: list[list[str]] = []  # moves from the state being expanded that reveal a card
@@ -216,12 +210,17 @@ class MoveGenerator:
             return False  # straight back
         return src == i or dst == i or (src == j and isinstance(n, int) and count > n)
 
-    def successors(self, state: State, need: Need) -> list[Successor]:
-        """Every move from ``state`` as (engine moves, next state, order rank, need); lower rank first."""
+    def successors(self, state: State, need: Need, onto: int | None = None) -> list[Successor]:
+        """Every move from ``state`` as (engine moves, next state, order rank, need); lower rank first.
+        Merging arrangements (``Settings.merges_arrangements``), shuffles are left out, and the
+        moves of the other arrangements are added (harp/solver/arrangements.py); ``onto``: only
+        the moves that need column ``onto``'s top card bare (from it to a foundation, or onto
+        it), unsorted."""
         columns, downs, talon, waste_size, pass_number, foundations = state
         out: list[Successor] = []
         rules, settings, deal = self.rules, self.settings, self.deal
         prune = settings.prune
+        merging, every = settings.merges_arrangements, onto is None
         # Only quick searches ask a move to use the one before.
         needs = prune and not settings.sound and settings.needs_use
         allowed, space_takes = self.meets_need, deal.space_takes
@@ -253,7 +252,7 @@ class MoveGenerator:
                 continue
             top = column[-1]
             slot = up.get(top, -1)
-            if slot >= 0 and allowed(need, i, -1, 1):
+            if slot >= 0 and allowed(need, i, -1, 1) and (every or i == onto):
                 cols, new_downs = list(columns), list(downs)
                 cols[i] = column[:-1]
                 if self.turn_up(cols, new_downs, i):
@@ -278,10 +277,12 @@ class MoveGenerator:
                     targets = targets + spaces  # (a whole column into a space would change nothing)
                 for j in targets:
                     target = columns[j]
-                    if j == i or not allowed(need, i, j, count):
+                    if j == i or not allowed(need, i, j, count) or not (every or j == onto):
                         continue
+                    if merging and target and count < run:
+                        continue  # a shuffle: the same arrangement key
                     if one_by_one and target:
-                        steps = self.shuffle_steps(takers, spaces, up, i, j, column[-count + 1:])
+                        steps = shuffle_steps(deal, takers, spaces, up, i, j, column[-count + 1:])
                         if steps is None:
                             continue  # some card over the base has nowhere to wait
                     else:
@@ -319,12 +320,12 @@ class MoveGenerator:
         for taps, reached, pass_now in tops:
             card = talon[reached - 1]
             slot = up.get(card, -1)
-            goes_up = slot >= 0 and allowed(need, -1, -1, 1)
+            goes_up = slot >= 0 and allowed(need, -1, -1, 1) and every
             if always_in_reach and not may_receive(card):
                 to_columns = []
             else:
                 to_columns = [j for j in takers.get(card, []) + (spaces if spaces and space_takes(card, 1) else [])
-                              if allowed(need, -1, j, 1)]
+                              if allowed(need, -1, j, 1) and (every or j == onto)]
             if not (goes_up or to_columns):
                 continue
             rest = talon[: reached - 1] + talon[reached:]
@@ -349,7 +350,7 @@ class MoveGenerator:
                 if not any(may_receive(card - below) for below in range(height)):
                     continue  # neither this card nor one a chain of take-backs reaches could be built on
                 for j in takers.get(card, []) + (spaces if spaces and space_takes(card, 1) else []):
-                    if allowed(need, -2 - slot, j, 1):
+                    if allowed(need, -2 - slot, j, 1) and (every or j == onto):
                         cols = list(columns)
                         cols[j] = columns[j] + (card,)
                         new_foundations = list(foundations)
@@ -357,43 +358,13 @@ class MoveGenerator:
                         after = State(tuple(cols), downs, talon, waste_size, pass_number, tuple(new_foundations))
                         out.append(([f"f{slot + 1}>t{j + 1}"], after, Effect.TAKES_BACK,
                                     ("onto", j, slot) if needs else None))
+        if not every:
+            return out
+        if merging:
+            for shuffle, bared, i in bared_parents(state):
+                out.extend(([shuffle] + moves, after, order, then)
+                           for moves, after, order, then in self.successors(bared, None, i))
         # Closest to a win first; then the better effect; then fewer stock taps.
         distance = self.distance
         out.sort(key=lambda successor: (distance(successor[1]), successor[2], len(successor[0])))
         return out
-
-    def shuffle_steps(self, takers: dict[int, list[int]], spaces: list[int], up: dict[int, int],
-                      i: int, j: int, over: tuple[int, ...]) -> list[str] | None:
-        """The single moves that carry a run from column i onto column j where cards move one at
-        a time (technique "shuffles"), or None.  Each card ``over`` the run's base waits on a
-        column top other than i and j that takes it, in a space that takes it, or (with
-        take-backs) on its foundation, no two in one place; the base goes across, and the
-        waiting cards follow in order.  Only i and j change."""
-        options: list[list[str]] = []
-        for card in over:
-            places = [f"t{k + 1}" for k in takers.get(card, ()) if k != i and k != j]
-            if spaces and self.deal.space_takes(card, 1):
-                places += [f"t{k + 1}" for k in spaces]
-            if self.rules.takeback and card in up:
-                places.append(f"f{up[card] + 1}")
-            if not places:
-                return None
-            options.append(places)
-        holder: dict[str, int] = {}  # place -> the card (index in ``over``) waiting there
-
-        def seat(n: int, tried: set[str]) -> bool:
-            """Find card n a place, moving others on where that frees one (a bipartite matching)."""
-            for place in options[n]:
-                if place not in tried:
-                    tried.add(place)
-                    if place not in holder or seat(holder[place], tried):
-                        holder[place] = n
-                        return True
-            return False
-
-        if not all(seat(n, set()) for n in range(len(over))):
-            return None
-        place_of = {n: place for place, n in holder.items()}
-        park = [f"t{i + 1}>{place_of[n]}" for n in reversed(range(len(over)))]  # the top card first
-        follow = [f"{place_of[n]}>t{j + 1}" for n in range(len(over))]
-        return park + [f"t{i + 1}>t{j + 1}"] + follow

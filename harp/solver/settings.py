@@ -31,8 +31,11 @@ from ..rules import Rules
 #   "early-proof": the proof takes turns of its own from the start.
 #   "any-order": depth-first quick searches without "put down only to pick up" take turns.
 #   "last-pass": in the last pass of a limited-pass game, the proof is the last-pass prover.
+#   "arrangements": where runs move whole, the proof searches the arrangements of runs on equal
+#       cards as one position (harp/solver/arrangements.py).
 TECHNIQUES: tuple[str, ...] = ("blocked", "face-up", "stuck", "covering", "deep-columns", "stock-drawn", "shuffles",
-                               "wide", "probes", "restarts", "early-proof", "any-order", "last-pass")
+                               "wide", "probes", "restarts", "early-proof", "any-order", "last-pass",
+                               "arrangements")
 
 # What one step of distance is worth in moves of depth, in the best-first searches: with
 # technique "wide", and without it (as the probes still search).
@@ -59,6 +62,7 @@ class Settings:
     counts_covering: bool  # technique "covering" applies
     down_weight: int  # a face-down card in the distance, in cards up
     counts_drawn: bool  # technique "stock-drawn" applies
+    merges_arrangements: bool  # technique "arrangements" applies (the sound search only)
 
     @classmethod
     def for_rules(cls, rules: Rules, prune: bool = True, techniques: tuple[str, ...] = TECHNIQUES) -> Settings:
@@ -76,4 +80,5 @@ class Settings:
             counts_covering=counts_covering,
             down_weight=8 if counts_covering else 4,
             counts_drawn="stock-drawn" in chosen and rules.passes is not None,
+            merges_arrangements="arrangements" in chosen and prune and not rules.one_card,
         )

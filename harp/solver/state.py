@@ -155,29 +155,58 @@ class Deal:
 
 # ----- the keys ----------------------------------------------------------------
 
+def run_length(column: tuple[int, ...]) -> int:
+    """How many cards on top of ``column`` form a run that moves together."""
+    n = 1 if column else 0
+    while n < len(column) and (column[-n], column[-n - 1]) in BUILDS:
+        n += 1
+    return n
+
+
+def arrangement_key(columns: tuple[tuple[int, ...], ...], tags: list[tuple[int, int]]) -> tuple[object, ...]:
+    """What positions that differ only in the arrangement of their runs share (technique
+    "arrangements", harp/solver/arrangements.py): each column's tag (what names its face-down
+    cards) with its cards up to the root of its run, sorted, and the other face-up cards, sorted."""
+    bases = []
+    others: list[int] = []
+    for tag, column in zip(tags, columns):
+        root = len(column) - run_length(column) + 1  # (1 past the end of an empty column)
+        bases.append((tag, column[:root]))
+        others.extend(column[root:])
+    return tuple(sorted(bases)), tuple(sorted(others))
+
+
 class Keys:
     """The canonical key of a state, and the table of states searched."""
 
-    def __init__(self, deal: Deal, prune: bool) -> None:
+    def __init__(self, deal: Deal, prune: bool, arrangements: bool = False) -> None:
         self.rules = deal.rules
         self.column_tags = deal.column_tags
         self.prune = prune
+        self.arrangements = arrangements  # one key for every arrangement of the runs
+
+    def columns_key(self, columns: tuple[tuple[int, ...], ...], downs: tuple[int, ...]) -> object:
+        """The columns in a key: sorted, each with what names its face-down cards."""
+        tags = list(map(list.__getitem__, self.column_tags, downs))
+        if self.arrangements:
+            return arrangement_key(columns, tags)
+        return tuple(sorted(zip(tags, columns)))
 
     def key(self, state: State) -> tuple[tuple[object, ...], tuple[int, ...]]:
         """(canonical key, stock rank).  Two states with the same key and stock ranks r1 <= r2:
         the first can tap its way to the second, so the second need not be searched."""
         columns, downs, talon, waste_size, pass_number, foundations = state
-        cols = sorted(zip(map(list.__getitem__, self.column_tags, downs), columns))
+        cols = self.columns_key(columns, downs)
         slots = tuple(sorted(foundations))  # the (suit, height) of every slot; which slot holds which does not matter
         if self.rules.draw == 1:
             if self.rules.passes is None:
                 # Every talon card is always in reach, so only which cards it holds matters.
-                return (tuple(cols), slots, tuple(sorted(talon))), ()
+                return (cols, slots, tuple(sorted(talon))), ()
             if self.prune:
-                return (tuple(cols), slots, talon), (pass_number, waste_size)
+                return (cols, slots, talon), (pass_number, waste_size)
         if self.rules.passes is None:
             pass_number = 0
-        return (tuple(cols), slots, talon, waste_size, pass_number), ()
+        return (cols, slots, talon, waste_size, pass_number), ()
 
     @staticmethod
     def need_key(state: State, need: Need) -> object:

@@ -42,3 +42,45 @@ def small_position(game_id: str, seed: int, left: int, *, spread: int = 3, least
     return build(game_id, tableau, waste=talon[:split], stock=talon[split:][::-1],
                  foundations=dict(enumerate(foundations, 1)),
                  passes_used=rules.passes if rules.passes is not None else 1, **options)
+
+
+def run_position(game_id: str, seed: int, left: int, *, spread: int = 5, **options: object) -> harp.Game:
+    """Like ``small_position``, but the columns' face-up cards are runs, as in play: a third of
+    the loose cards lie face down under them, a quarter to a half wait in the talon, and the
+    rest, highest first, each go on a random column top that takes them (or start a column of
+    their own, or join the talon where neither can be).  With two decks, equal cards then often
+    offer a run more than one place: the positions the technique "arrangements" is about."""
+    from harp.cards import KING, builds_on, parse_card, rank
+
+    rng = random.Random(seed)
+    rules = harp.Game.new(game_id, deal=1, **options).rules  # type: ignore[arg-type]
+    heights = [13] * (4 * rules.decks)
+    for _ in range(left):
+        slot = rng.choice([s for s, h in enumerate(heights) if h])
+        heights[slot] -= 1
+    slot_suits = [rules.slot_suit(s) for s in range(len(heights))]
+    suits = [kept if kept is not None else s // rules.decks for s, kept in enumerate(slot_suits)]
+    foundations = [[card_name(suits[s] * 13 + r) for r in range(h)] for s, h in enumerate(heights)]
+    loose = [card_name(suits[s] * 13 + r) for s, h in enumerate(heights) for r in range(h, 13)]
+    rng.shuffle(loose)
+    talon = loose[: rng.randint(len(loose) // 4, len(loose) // 2)]
+    rest = loose[len(talon):]
+    hidden, shown = rest[: len(rest) // 3], rest[len(rest) // 3:]
+    downs: list[list[str]] = [[] for _ in range(spread)]
+    for card in hidden:
+        downs[rng.randrange(spread)].append(card.lower())
+    ups: list[list[str]] = [[] for _ in range(spread)]
+
+    for card in sorted(shown, key=lambda name: -rank(parse_card(name))):
+        places = [c for c in range(spread) if ups[c] and builds_on(parse_card(card), parse_card(ups[c][-1]))]
+        places = places or [c for c in range(spread) if not ups[c] and (downs[c] or rules.empty == "any"
+                                                                        or rank(parse_card(card)) == KING)]
+        if places:
+            ups[rng.choice(places)].append(card)
+        else:
+            talon.append(card)
+    tableau = [d[:-1] + [d[-1].upper()] if d and not u else d + u for d, u in zip(downs, ups)]
+    split = rng.randint(0, len(talon))
+    return build(game_id, tableau, waste=talon[:split], stock=talon[split:][::-1],
+                 foundations=dict(enumerate(foundations, 1)),
+                 passes_used=rules.passes if rules.passes is not None else 1, **options)

@@ -19,9 +19,10 @@ from solverkit import generator, replays_to_a_win
 NO_PROBES = tuple(t for t in TECHNIQUES if t != "probes")
 NO_RESTARTS = tuple(t for t in TECHNIQUES if t != "restarts")
 NO_EARLY_PROOF = tuple(t for t in TECHNIQUES if t != "early-proof")
-NO_ANY_ORDER = tuple(t for t in TECHNIQUES if t != "any-order")
+# Without "arrangements" too: with it, the proof wins the deals these tests need unwon.
+NO_ANY_ORDER = tuple(t for t in TECHNIQUES if t not in ("any-order", "arrangements"))
 ADDED_SEARCHES = ("restarts", "early-proof", "any-order")  # techniques that add a search of their own
-QUICK_ONLY = tuple(t for t in TECHNIQUES if t not in ADDED_SEARCHES)
+QUICK_ONLY = tuple(t for t in TECHNIQUES if t not in ADDED_SEARCHES + ("arrangements",))
 
 
 @pytest.mark.parametrize("game_id, techniques, pairs", [

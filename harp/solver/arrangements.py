@@ -1,0 +1,84 @@
+"""Arrangements of runs (technique "arrangements"): where any run moves whole, a proof counts
+the positions that differ only in which run lies on which of several equal cards as one.
+
+Where runs move whole, a column's face-up cards are its run, on whatever lies under it (in
+play, its face-down cards or nothing; a position made by hand may hold other face-up cards under
+it).  The run's lowest card is its **root**.  Every other face-up card lies on a
+card one rank higher of the other colour: its **parent**.  Group the face-up cards that are not
+roots by rank and colour, a **level**; the level's parents are the face-up cards that take
+them.  Moving a run from a parent to another parent of its level changes nothing but that, and
+can be moved straight back: a **shuffle**.
+
+* A level with more parents than cards on them is **free**: one parent is bare, so shuffles
+  reach every way of placing the level's cards on its parents (as with one gap in a sliding
+  puzzle where every place neighbours every other).
+* A level whose parents all carry a card cannot shuffle.  Yet which card lies on which parent
+  changes no move there: the bare cards (column tops) are the same whichever way they lie, and
+  every move says which card it moves and where to, not which column it leaves.
+
+So two positions with the same roots (with what lies under them), the same other
+face-up cards, the same foundations and the same talon are both won or both lost:
+``state.arrangement_key`` is what they share.  A search on that key must make, from the one
+arrangement it searches, the moves every other arrangement makes.  Those are the moves that
+need a card to be bare that is not: a parent in a free level, bared by one shuffle
+(``bared_parents``).  Shuffles themselves are then left out: they only reach the same key.
+
+With one card moving at a time (Easy Harp) a run does not cross whole, so none of this holds.
+
+Internal API of the package (the tests use it): ``bared_parents``, ``free_levels``.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from .state import FITS_ON, RANK, RED_SUIT, State, run_length
+
+# A card's level: its rank and colour, as one number; a card takes the cards of LEVEL_BELOW.
+LEVEL = [RANK[card] * 2 + bool(RED_SUIT[card // 13]) for card in range(52)]
+LEVEL_BELOW = [(RANK[card] - 1) * 2 + (not RED_SUIT[card // 13]) if RANK[card] else -1 for card in range(52)]
+
+
+def free_levels(columns: tuple[tuple[int, ...], ...], runs: list[int]) -> set[int]:
+    """The levels with more parents than cards on them (``runs``: each column's run length)."""
+    parents = [0] * 28
+    children = [0] * 28
+    for column, run in zip(columns, runs):
+        for k in range(len(column) - run, len(column)):
+            card = column[k]
+            below = LEVEL_BELOW[card]
+            if below >= 0:
+                parents[below] += 1
+            if k > len(column) - run:
+                children[LEVEL[card]] += 1
+    return {level for level in range(28) if children[level] and parents[level] > children[level]}
+
+
+def bared_parents(state: State) -> Iterator[tuple[str, State, int]]:
+    """For every card with a card on it whose level is free: the shuffle that bares it (its
+    run moves to a bare parent of the same level), the state after, and the card's column.
+    Each card value once per kind (a root, or not), and none that some column's top is already
+    (as a root in its own column, a root elsewhere being another move)."""
+    columns = state.columns
+    runs = [run_length(column) for column in columns]
+    free = free_levels(columns, runs)
+    if not free:
+        return
+    bare = {(column[-1], i if run == 1 else -1) for i, (column, run) in enumerate(zip(columns, runs)) if column}
+    tops = [column[-1] if column else -1 for column in columns]
+    for i, (column, run) in enumerate(zip(columns, runs)):
+        root = len(column) - run
+        for k in range(root, len(column) - 1):
+            child = column[k + 1]
+            if LEVEL[child] not in free:
+                continue
+            kind = (column[k], i if k == root else -1)
+            if kind in bare:
+                continue
+            bare.add(kind)
+            to = next(j for j, top in enumerate(tops) if top >= 0 and child in FITS_ON[top] and j != i)
+            count = len(column) - k - 1
+            cols = list(columns)
+            cols[i], cols[to] = column[: k + 1], columns[to] + column[k + 1:]
+            move = f"t{i + 1}:{count}>t{to + 1}" if count > 1 else f"t{i + 1}>t{to + 1}"
+            yield move, state._replace(columns=tuple(cols)), i

@@ -1,0 +1,85 @@
+"""Technique "arrangements" (harp/solver/arrangements.py): the proof searches every arrangement
+of runs on equal cards as one position.  Its shuffles replay and keep the key, and its verdicts
+agree with the same proof that searches each arrangement, and with the search of every line."""
+
+from __future__ import annotations
+
+import pytest
+
+import harp
+from engine_helpers import build
+from harp.solver import LOSS, TECHNIQUES, UNKNOWN, WIN, Result, prove
+from harp.solver.arrangements import bared_parents, free_levels
+from harp.solver.last_pass import proof_for
+from harp.solver.moves import MoveGenerator
+from harp.solver.state import run_length
+from positions import SMALL_POSITION_NODES, run_position
+from solverkit import generator, replays_to_a_win, run_alone
+
+WITHOUT = tuple(t for t in TECHNIQUES if t != "arrangements")
+
+
+def proof(game: harp.Game, techniques: tuple[str, ...], max_nodes: int) -> Result:
+    """The proof alone (the last-pass prover in the last pass), with ``techniques``."""
+    moves = MoveGenerator.for_game(game, True, True, techniques)
+    return run_alone(proof_for(moves, moves.deal.start, max_nodes=max_nodes))
+
+
+def test_the_two_places_of_a_run_on_equal_cards_share_a_key() -> None:
+    """The red 8-7 run lies on one black 9 or on the other: one position to the proof, two to the
+    search that keeps arrangements apart.  Either way the proof may bare either 9."""
+    placements = []
+    for on_spade in (True, False):
+        left, right = (["9S", "8H", "7C"], ["9C"]) if on_spade else (["9S"], ["9C", "8H", "7C"])
+        placements.append(build("big-harp", [["2d", *left], ["3d", *right]], stock=[], fill=True))
+    merged = [generator(game) for game in placements]
+    apart = [generator(game, techniques=WITHOUT) for game in placements]
+    assert len({each.keys.key(each.deal.start) for each in merged}) == 1
+    assert len({each.keys.key(each.deal.start) for each in apart}) == 2
+    start = merged[0].deal.start
+    assert [(move, i) for move, _, i in bared_parents(start)] == [("t1:2>t2", 0)]
+    assert free_levels(start.columns, [run_length(column) for column in start.columns])
+
+
+@pytest.mark.parametrize("game_id", ["big-harp", "gargantua", "harpan", "double-klondike"])
+def test_every_shuffle_that_bares_a_card_replays_and_keeps_the_key(game_id: str) -> None:
+    bared_some = 0
+    for seed in range(20):
+        game = run_position(game_id, seed, 30, spread=5)
+        moves = generator(game)
+        start = moves.deal.start
+        for shuffle, bared, i in bared_parents(start):
+            twin = game.copy()
+            twin.play(shuffle)
+            assert generator(twin).deal.start == bared, (seed, shuffle)
+            assert moves.keys.key(bared) == moves.keys.key(start), (seed, shuffle)
+            assert bared.columns[i] != start.columns[i] and len(bared.columns[i]) < len(start.columns[i])
+            bared_some += 1
+    assert bared_some >= 10, bared_some
+
+
+@pytest.mark.parametrize("game_id, left, spread, least_settled, least_losses", [
+    ("gargantua", 40, 9, 20, 3), ("harp", 40, 9, 20, 3), ("big-harp", 44, 6, 15, 0), ("harpan", 26, 5, 15, 0),
+    ("double-klondike", 36, 9, 20, 0),
+])
+def test_the_proof_agrees_with_and_without_arrangements_and_with_the_search_of_every_line(
+        game_id: str, left: int, spread: int, least_settled: int, least_losses: int) -> None:
+    """On positions whose runs have several places (``run_position``), wherever both finish, the
+    proof gives the same verdict merging arrangements as keeping them apart; wherever the search
+    of every line finishes too, the same as that; and its wins replay.  (Positions with runs
+    are seldom lost but for a talon in its last pass: the two-deck games with fewer passes.)"""
+    settled = losses = 0
+    for seed in range(30):
+        game = run_position(game_id, seed, left, spread=spread)
+        merged = proof(game, TECHNIQUES, 4 * SMALL_POSITION_NODES)
+        if merged.verdict == WIN:
+            assert replays_to_a_win(game, merged.moves), f"seed {seed}"
+        apart = proof(game, WITHOUT, 4 * SMALL_POSITION_NODES)
+        if UNKNOWN not in (merged.verdict, apart.verdict):
+            settled += 1
+            losses += merged.verdict == LOSS
+            assert merged.verdict == apart.verdict, f"seed {seed}"
+        if merged.verdict == LOSS:
+            every_line = prove(game, max_nodes=SMALL_POSITION_NODES, prune=False)
+            assert every_line.verdict != WIN, f"seed {seed}: lost merging arrangements, but a line wins"
+    assert settled >= least_settled and losses >= least_losses, (settled, losses)
