@@ -1,5 +1,5 @@
-"""Arrangements of runs (technique "arrangements"): where any run moves whole, a proof counts
-the positions that differ only in which run lies on which of several equal cards as one.
+"""Arrangements of runs (technique "arrangements"): where any run moves whole, the searches
+count the positions that differ only in which run lies on which of several equal cards as one.
 
 Where runs move whole, a column's face-up cards are its run, on whatever lies under it (in
 play, its face-down cards or nothing; a position made by hand may hold other face-up cards under
@@ -16,12 +16,13 @@ can be moved straight back: a **shuffle**.
   changes no move there: the bare cards (column tops) are the same whichever way they lie, and
   every move says which card it moves and where to, not which column it leaves.
 
-So two positions with the same roots (with what lies under them), the same other
-face-up cards, the same foundations and the same talon are both won or both lost:
-``state.arrangement_key`` is what they share.  A search on that key must make, from the one
-arrangement it searches, the moves every other arrangement makes.  Those are the moves that
-need a card to be bare that is not: a parent in a free level, bared by one shuffle
-(``bared_parents``).  Shuffles themselves are then left out: they only reach the same key.
+So two positions with the same roots (with what lies under them), the same other face-up
+cards, the same foundations and the same talon are both won or both lost:
+``state.arrangement_key`` is what they share.  A search on that key (the proof's soundness
+rests on this; the quick searches use it too) must make, from the one arrangement it searches,
+the moves every other arrangement makes.  Those are the moves that need a card to be bare that
+is not: a parent in a free level, bared by one shuffle (``bared_parents``).  Shuffles
+themselves are then left out: they only reach the same key.
 
 With one card moving at a time (Easy Harp) a run does not cross whole, so none of this holds.
 

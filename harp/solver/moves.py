@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..cards import BUILDS, KING, rank
+from ..cards import KING, rank
 from ..effects import Effect
 from ..position import Position
 from .arrangements import bared_parents

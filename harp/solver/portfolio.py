@@ -82,8 +82,7 @@ class Portfolio:
 
     def __init__(self, generator: MoveGenerator, max_nodes: int | None, max_seconds: float | None) -> None:
         settings, techniques, start = generator.settings, generator.settings.techniques, generator.deal.start
-        # (the searches of a pair share one generator, as their notes)
-        quick = replace(settings, sound=False, merges_arrangements=False)
+        quick = replace(settings, sound=False)  # (the searches of a pair share one generator, as their notes)
         self.quick_searches: list[AnySearch] = []
         pairs = (False, True) if "deep-columns" in techniques else (False,)
         self.probes: list[AnySearch] = []

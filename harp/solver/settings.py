@@ -31,7 +31,7 @@ from ..rules import Rules
 #   "early-proof": the proof takes turns of its own from the start.
 #   "any-order": depth-first quick searches without "put down only to pick up" take turns.
 #   "last-pass": in the last pass of a limited-pass game, the proof is the last-pass prover.
-#   "arrangements": where runs move whole, the proof searches the arrangements of runs on equal
+#   "arrangements": where runs move whole, the searches take the arrangements of runs on equal
 #       cards as one position (harp/solver/arrangements.py).
 TECHNIQUES: tuple[str, ...] = ("blocked", "face-up", "stuck", "covering", "deep-columns", "stock-drawn", "shuffles",
                                "wide", "probes", "restarts", "early-proof", "any-order", "last-pass",
@@ -62,7 +62,7 @@ class Settings:
     counts_covering: bool  # technique "covering" applies
     down_weight: int  # a face-down card in the distance, in cards up
     counts_drawn: bool  # technique "stock-drawn" applies
-    merges_arrangements: bool  # technique "arrangements" applies (the sound search only)
+    merges_arrangements: bool  # technique "arrangements" applies
 
     @classmethod
     def for_rules(cls, rules: Rules, prune: bool = True, techniques: tuple[str, ...] = TECHNIQUES) -> Settings:

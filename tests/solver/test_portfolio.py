@@ -19,7 +19,8 @@ from solverkit import generator, replays_to_a_win
 NO_PROBES = tuple(t for t in TECHNIQUES if t != "probes")
 NO_RESTARTS = tuple(t for t in TECHNIQUES if t != "restarts")
 NO_EARLY_PROOF = tuple(t for t in TECHNIQUES if t != "early-proof")
-# Without "arrangements" too: with it, the proof wins the deals these tests need unwon.
+# Without "arrangements" too: with it, the searches win at once the deals these tests need unwon.
+WITHOUT_ARRANGEMENTS = tuple(t for t in TECHNIQUES if t != "arrangements")
 NO_ANY_ORDER = tuple(t for t in TECHNIQUES if t not in ("any-order", "arrangements"))
 ADDED_SEARCHES = ("restarts", "early-proof", "any-order")  # techniques that add a search of their own
 QUICK_ONLY = tuple(t for t in TECHNIQUES if t not in ADDED_SEARCHES + ("arrangements",))
@@ -125,9 +126,10 @@ def test_the_any_order_searches_win_a_line_that_needs_two_preparations_for_one_m
     """Technique "any-order": depth-first quick searches without "put down only to pick up"
     (one by each distance) win Gargantua deal 846 within 5,000 positions of the portfolio (one
     of them, or a restart from the best position one reached, which searches as it does);
-    without them the portfolio has not won it in 20,000."""
+    without them the portfolio has not won it in 20,000.  (All without "arrangements", with
+    which the searches win it at once.)"""
     game = harp.Game.new("gargantua", deal=846)
-    run = start_search(game, max_nodes=5_000, thoughtful=True)
+    run = start_search(game, max_nodes=5_000, thoughtful=True, techniques=WITHOUT_ARRANGEMENTS)
     any_order = [each for each in run.quick_searches if not each.settings.needs_use]
     assert all(isinstance(each, DepthFirstSearch) and not each.settings.sound for each in any_order)
     assert [each.settings.deep_columns for each in any_order] == [False, True], "one by each distance"
@@ -172,9 +174,10 @@ def leads_to(game: harp.Game, prefix: list[str], state: State) -> bool:
 def test_a_restart_from_the_best_position_wins_what_the_searches_from_the_start_do_not() -> None:
     """Technique "restarts": Big Harp deal 61 is not won in 12,000 positions from the start, but
     the depth-first and best-first searches started afresh, every 2,048, from the best position
-    reached so far win it; the line to that position plus theirs replays to a win."""
+    reached so far win it; the line to that position plus theirs replays to a win.  (All
+    without "arrangements", with which the searches win it at once.)"""
     game = harp.Game.new("big-harp", deal=61)
-    run = start_search(game, max_nodes=10_000, thoughtful=True)
+    run = start_search(game, max_nodes=10_000, thoughtful=True, techniques=WITHOUT_ARRANGEMENTS)
     while run.advance(300) is None:
         pass
     assert run.result.verdict == WIN and replays_to_a_win(game, run.result.moves)
@@ -184,7 +187,8 @@ def test_a_restart_from_the_best_position_wins_what_the_searches_from_the_start_
         assert leads_to(game, prefix, search.start), "the prefix leads to where it restarted"
     assert any(run.result.moves[:len(prefix)] == prefix for prefix in run.restarts.values()), "won by a restart"
     assert run.result.nodes == sum(each.nodes for each in run.all_searches()) <= 10_001
-    assert solve(game, thoughtful=True, max_nodes=12_000, techniques=NO_RESTARTS).verdict == UNKNOWN
+    no_restarts = tuple(t for t in WITHOUT_ARRANGEMENTS if t != "restarts")
+    assert solve(game, thoughtful=True, max_nodes=12_000, techniques=no_restarts).verdict == UNKNOWN
 
 
 def test_restarts_go_from_ever_better_positions_or_back_along_a_dead_line(monkeypatch) -> None:
@@ -228,7 +232,7 @@ def test_each_back_off_goes_twice_as_far_back_as_the_last(monkeypatch) -> None:
     monkeypatch.setattr(Portfolio, "RESTART_EVERY", 700)
     monkeypatch.setattr(Portfolio, "RESTART_NODES", 1024)
     game = harp.Game.new("gargantua", deal=5)
-    run = start_search(game, max_nodes=20_000, thoughtful=True)
+    run = start_search(game, max_nodes=20_000, thoughtful=True, techniques=WITHOUT_ARRANGEMENTS)  # (else won at once)
     while run.advance(300) is None and len(back_offs(run)) < 2:
         pass
     taken = back_offs(run)
