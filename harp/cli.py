@@ -200,14 +200,15 @@ def bench_command(args: argparse.Namespace, out: TextIO) -> int:
     """Fixed deals and a budget in nodes, so that the figures do not depend on the machine's load.
 
     Each game is solved once with none of the second-round techniques (``before``), then with
-    each one added in turn, so every row shows what one more technique does."""
+    each one added in turn, so every row shows what one more technique does.  ``--last N``
+    keeps the last N rows: ``--last 2`` is the newest technique's before and after."""
     deals = args.deals
     budget = f"{args.nodes} nodes" + (f" or {args.budget:g}s" if args.budget is not None else "")
     print(f"Solver benchmark: {len(deals)} deals of every game ({deal_text(deals)}), {budget} a deal, "
           "thoughtful mode, one process.", file=out)
     print(f"{'game':<16} {'techniques':<24} {'nodes/s':>8} {'resolved':>9} {'won':>5} {'lost':>5} {'unknown':>7}"
           f" {'nodes':>10}", file=out)
-    steps = [TECHNIQUES[:n] for n in range(len(TECHNIQUES) + 1)]
+    steps = [TECHNIQUES[:n] for n in range(len(TECHNIQUES) + 1)][-args.last if args.last else 0:]
     games = list(GAMES) if args.game == "all" else [args.game]
     for game_id in games:
         for techniques in steps:
@@ -269,6 +270,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="deals, e.g. 100001-100040,1-10")
     p.add_argument("--nodes", type=int, default=20_000, help="nodes per deal")
     p.add_argument("--budget", type=seconds, default=None, help="also a time limit per deal")
+    p.add_argument("--last", type=int, default=None, metavar="N",
+                   help="only the last N rows (2: the newest technique, before and after)")
     return parser
 
 

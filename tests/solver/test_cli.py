@@ -173,6 +173,11 @@ def test_bench_shows_the_solver_before_and_after_each_technique() -> None:
     # Deal 204 is lost by a blocked pattern: only the rows with "blocked" prove it at once.
     assert all(int(row[6]) + int(row[5]) + int(row[4]) == 3 for row in rows)
     assert int(rows[-1][5]) >= 1
+    out = io.StringIO()
+    assert main(["bench", "solver", "harpan", "--deals", "4-5,204", "--nodes", "300", "--last", "2"], out=out) == 0
+    last = [line.split() for line in out.getvalue().splitlines()[2:]]
+    assert [row[1] for row in last] == [row[1] for row in rows[-2:]] == ["+" + name for name in TECHNIQUES[-2:]]
+    assert [row[4:] for row in last] == [row[4:] for row in rows[-2:]], "the same searches, the same figures"
 
 
 def test_certify_can_reuse_a_measured_run(tmp_path) -> None:
