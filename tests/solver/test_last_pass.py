@@ -99,9 +99,10 @@ def late_last_pass(game_id: str, deal: int) -> harp.Game:
 
 @pytest.mark.parametrize("game_id, deal", [("big-harp", 76), ("gargantua", 20), ("gargantua", 60)])
 def test_a_real_deal_left_unknown_is_lost_from_late_in_its_last_pass(game_id: str, deal: int) -> None:
-    """Deals that ``measurements/win-rates.csv`` leaves unknown at 10 s, played on by the
-    engine's progress moves into the last pass: the prover proves the position lost, and a
-    search of every line without pruning agrees."""
+    """Deals that were unknown at 10 s before technique "arrangements" (Gargantua 20 and 60 are
+    won from the start now), played on by the engine's progress moves into the last pass: the
+    prover proves the position lost (the progress moves threw the win away), and a search of
+    every line without pruning agrees."""
     game = late_last_pass(game_id, deal)
     generator = MoveGenerator.for_game(game, True)
     assert in_last_pass(game.rules, generator.deal.start)
