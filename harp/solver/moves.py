@@ -243,7 +243,10 @@ class MoveGenerator:
                 then = None  # a safe foundation move followed: the obligation no longer fits
             out.append((moves, after, order, then if needs else None))
 
-        takers, spaces = self.targets(columns)
+        if every:
+            takers, spaces = self.targets(columns)
+        else:  # only column ``onto`` takes a card, and no space does
+            takers, spaces = {card: [onto] for card in FITS_ON[columns[onto][-1]]}, []
         up = next_slots(foundations)
         runs = [run_length(column) for column in columns]
         # Tableau tops to foundations, and tableau runs to other columns.
@@ -264,7 +267,9 @@ class MoveGenerator:
                     self.frontier_found = True
                     self.frontier_moves.append([f"t{i + 1}>f{slot + 1}"])
             run = runs[i]
-            if rules.one_card and not settings.shuffles:
+            if not every:
+                counts = [run] if i != onto else []  # a run's root onto the bared card (others: shuffles)
+            elif rules.one_card and not settings.shuffles:
                 counts = [1] + ([run] if run > 1 and rank(column[-run]) == KING else [])
             else:
                 counts = list(range(1, run + 1))
@@ -347,6 +352,8 @@ class MoveGenerator:
                 if not height:
                     continue
                 card = slot_suit * 13 + height - 1
+                if not every and card not in takers:
+                    continue  # it would not go on column ``onto``
                 if not any(may_receive(card - below) for below in range(height)):
                     continue  # neither this card nor one a chain of take-backs reaches could be built on
                 for j in takers.get(card, []) + (spaces if spaces and space_takes(card, 1) else []):

@@ -14,6 +14,7 @@ Internal API of the package (the tests use it): ``State``, ``Deal``, ``Keys``.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from operator import itemgetter
 from typing import Callable, NamedTuple
 
@@ -155,8 +156,10 @@ class Deal:
 
 # ----- the keys ----------------------------------------------------------------
 
+@lru_cache(maxsize=1 << 16)
 def run_length(column: tuple[int, ...]) -> int:
-    """How many cards on top of ``column`` form a run that moves together."""
+    """How many cards on top of ``column`` form a run that moves together (asked of the same
+    columns again and again: every key and every move list asks it of every column)."""
     n = 1 if column else 0
     while n < len(column) and (column[-n], column[-n - 1]) in BUILDS:
         n += 1
