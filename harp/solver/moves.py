@@ -246,6 +246,7 @@ class MoveGenerator:
         if every:
             takers, spaces = self.targets(columns)
         else:  # only column ``onto`` takes a card, and no space does
+            assert onto is not None
             takers, spaces = {card: [onto] for card in FITS_ON[columns[onto][-1]]}, []
         up = next_slots(foundations)
         runs = [run_length(column) for column in columns]
