@@ -122,6 +122,27 @@ def test_the_proofs_own_turn_ends_after_its_positions_but_it_takes_over_a_search
     assert ran_out and run.proof in run.turns and not any(each in run.turns for each in ran_out)
 
 
+def test_where_arrangements_merge_the_proof_keeps_its_turns_four_quanta_long(monkeypatch) -> None:
+    """Merging arrangements, the proof's positions are mostly met again and cheap: it keeps its
+    own turns past EARLY_PROOF_NODES, each PROOF_QUANTA quanta long (Gargantua deal 45 is left
+    unknown).  Without the technique it leaves them after EARLY_PROOF_NODES positions."""
+    monkeypatch.setattr(Portfolio, "EARLY_PROOF_NODES", 1024)
+    for techniques, kept in ((TECHNIQUES, True), (WITHOUT_ARRANGEMENTS, False)):
+        run = start_search(harp.Game.new("gargantua", deal=45), max_nodes=20_000, thoughtful=True,
+                           techniques=techniques)
+        while run.advance(300) is None:
+            pass
+        assert run.result.verdict == UNKNOWN and run.proof is not None
+        assert (run.proof in run.turns) == kept
+        first_quick = run.quick_searches[0].nodes
+        if kept:
+            turn = Portfolio.PROOF_QUANTA * Portfolio.QUANTUM  # (the proof's turn comes last in a round)
+            assert run.proof.nodes % turn == 0 and run.proof.nodes > 1024
+            assert 0 <= Portfolio.PROOF_QUANTA * first_quick - run.proof.nodes <= turn
+        else:
+            assert run.proof.nodes == 1024 < first_quick
+
+
 def test_the_any_order_searches_win_a_line_that_needs_two_preparations_for_one_move() -> None:
     """Technique "any-order": depth-first quick searches without "put down only to pick up"
     (one by each distance) win Gargantua deal 846 within 5,000 positions of the portfolio (one
