@@ -82,4 +82,4 @@ def bared_parents(state: State) -> Iterator[tuple[str, State, int]]:
             cols = list(columns)
             cols[i], cols[to] = column[: k + 1], columns[to] + column[k + 1:]
             move = f"t{i + 1}:{count}>t{to + 1}" if count > 1 else f"t{i + 1}>t{to + 1}"
-            yield move, state._replace(columns=tuple(cols)), i
+            yield move, State(tuple(cols), *state[1:]), i  # (only the columns change)
