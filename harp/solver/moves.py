@@ -370,8 +370,10 @@ class MoveGenerator:
             return out
         if merging:
             for shuffle, bared, i in bared_parents(state):
+                noted = len(self.frontier_moves)
                 out.extend(([shuffle] + moves, after, order, then)
                            for moves, after, order, then in self.successors(bared, None, i))
+                self.frontier_moves[noted:] = [[shuffle] + moves for moves in self.frontier_moves[noted:]]
         # Closest to a win first; then the better effect; then fewer stock taps.
         distance = self.distance
         out.sort(key=lambda successor: (distance(successor[1]), successor[2], len(successor[0])))

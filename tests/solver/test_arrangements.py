@@ -41,6 +41,21 @@ def test_the_two_places_of_a_run_on_equal_cards_share_a_key() -> None:
     assert free_levels(start.columns, [run_length(column) for column in start.columns])
 
 
+def test_a_move_that_would_turn_up_an_unknown_card_after_a_shuffle_is_noted_with_the_shuffle() -> None:
+    """Fair mode: the 5 of spades, under the red 4, could go up once the 4 moves to the 5 of
+    clubs, and would turn up a face-down card the search may not know.  The search notes that
+    line as a hint (a frontier): the shuffle first, so that it replays."""
+    game = build("big-harp", [["2d", "5S", "4H"], ["3d", "5C"]],
+                 foundations={1: ["AS", "2S", "3S", "4S"]}, fill=True)
+    moves = MoveGenerator.for_game(game, thoughtful=False)
+    moves.successors(moves.deal.start, None)
+    assert ["t1>t2", "t1>f1"] in moves.frontier_moves
+    for line in moves.frontier_moves:
+        twin = game.copy()
+        for move in line:
+            twin.play(move)  # (raises on a move that is not legal)
+
+
 @pytest.mark.parametrize("game_id", ["big-harp", "gargantua", "harpan", "double-klondike"])
 def test_every_shuffle_that_bares_a_card_replays_and_keeps_the_key(game_id: str) -> None:
     bared_some = 0
