@@ -9,7 +9,8 @@ from, and the ``Keys`` that tell the positions already searched.
 * **Stock ranks.**  Drawing one card, a position that could tap its way to another one (same
   pass and not further on, or an earlier pass) makes searching the other unnecessary.
 
-Internal API of the package (the tests use it): ``State``, ``Deal``, ``Keys``.
+Internal API of the package (the tests use it): ``State``, ``Deal``, ``Keys``, ``run_length``,
+``arrangement_key``.
 """
 
 from __future__ import annotations
