@@ -245,7 +245,7 @@ class MoveGenerator:
 
         if every:
             takers, spaces = self.targets(columns)
-        else:  # only column ``onto`` takes a card, and no space does
+        else:  # only column ``onto`` takes a card, and no space does: every move below goes there
             assert onto is not None
             takers, spaces = {card: [onto] for card in FITS_ON[columns[onto][-1]]}, []
         up = next_slots(foundations)
@@ -283,7 +283,7 @@ class MoveGenerator:
                     targets = targets + spaces  # (a whole column into a space would change nothing)
                 for j in targets:
                     target = columns[j]
-                    if j == i or not allowed(need, i, j, count) or not (every or j == onto):
+                    if j == i or not allowed(need, i, j, count):
                         continue
                     if merging and target and count < run:
                         continue  # a shuffle: the same arrangement key
@@ -331,7 +331,7 @@ class MoveGenerator:
                 to_columns = []
             else:
                 to_columns = [j for j in takers.get(card, []) + (spaces if spaces and space_takes(card, 1) else [])
-                              if allowed(need, -1, j, 1) and (every or j == onto)]
+                              if allowed(need, -1, j, 1)]
             if not (goes_up or to_columns):
                 continue
             rest = talon[: reached - 1] + talon[reached:]
@@ -358,7 +358,7 @@ class MoveGenerator:
                 if not any(may_receive(card - below) for below in range(height)):
                     continue  # neither this card nor one a chain of take-backs reaches could be built on
                 for j in takers.get(card, []) + (spaces if spaces and space_takes(card, 1) else []):
-                    if allowed(need, -2 - slot, j, 1) and (every or j == onto):
+                    if allowed(need, -2 - slot, j, 1):
                         cols = list(columns)
                         cols[j] = columns[j] + (card,)
                         new_foundations = list(foundations)
