@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from .state import FITS_ON, RANK, RED_SUIT, State, run_length
+from .state import FITS_ON, RANK, RED_SUIT, State
 
 # A card's level: its rank and colour, as one number; a card takes the cards of LEVEL_BELOW.
 LEVEL = [RANK[card] * 2 + bool(RED_SUIT[card // 13]) for card in range(52)]
@@ -55,13 +55,13 @@ def free_levels(columns: tuple[tuple[int, ...], ...], runs: list[int]) -> set[in
     return {level for level in range(28) if children[level] and parents[level] > children[level]}
 
 
-def bared_parents(state: State) -> Iterator[tuple[str, State, int]]:
+def bared_parents(state: State, runs: list[int]) -> Iterator[tuple[str, State, int]]:
     """For every card with a card on it whose level is free: the shuffle that bares it (its
-    run moves to a bare parent of the same level), the state after, and the card's column.
+    run moves to a bare parent of the same level), the state after, and the card's column
+    (``runs``: each column's run length).
     Each card value once per kind (a root, or not), and none that some column's top is already
     (as a root in its own column, a root elsewhere being another move)."""
     columns = state.columns
-    runs = [run_length(column) for column in columns]
     free = free_levels(columns, runs)
     if not free:
         return

@@ -369,7 +369,7 @@ class MoveGenerator:
         if not every:
             return out
         if merging:
-            for shuffle, bared, i in bared_parents(state):
+            for shuffle, bared, i in bared_parents(state, runs):
                 noted = len(self.frontier_moves)
                 out.extend(([shuffle] + moves, after, order, then)
                            for moves, after, order, then in self.successors(bared, None, i))

@@ -37,8 +37,9 @@ def test_the_two_places_of_a_run_on_equal_cards_share_a_key() -> None:
     assert len({each.keys.key(each.deal.start) for each in merged}) == 1
     assert len({each.keys.key(each.deal.start) for each in apart}) == 2
     start = merged[0].deal.start
-    assert [(move, i) for move, _, i in bared_parents(start)] == [("t1:2>t2", 0)]
-    assert free_levels(start.columns, [run_length(column) for column in start.columns])
+    runs = [run_length(column) for column in start.columns]
+    assert [(move, i) for move, _, i in bared_parents(start, runs)] == [("t1:2>t2", 0)]
+    assert free_levels(start.columns, runs)
 
 
 def test_a_move_that_would_turn_up_an_unknown_card_after_a_shuffle_is_noted_with_the_shuffle() -> None:
@@ -63,7 +64,8 @@ def test_every_shuffle_that_bares_a_card_replays_and_keeps_the_key(game_id: str)
         game = run_position(game_id, seed, 30, spread=5)
         moves = generator(game)
         start = moves.deal.start
-        for shuffle, bared, i in bared_parents(start):
+        runs = [run_length(column) for column in start.columns]
+        for shuffle, bared, i in bared_parents(start, runs):
             twin = game.copy()
             twin.play(shuffle)
             assert generator(twin).deal.start == bared, (seed, shuffle)
