@@ -22,9 +22,22 @@ def small_position(game_id: str, seed: int, left: int, *, spread: int = 3, least
     to settle.  The same arguments give the same position."""
     rng = random.Random(seed)
     rules = harp.Game.new(game_id, deal=1, **options).rules  # type: ignore[arg-type]
+    foundations, loose = _cards_taken_off(rng, rules, left)
+    talon = loose[: rng.randint(int(len(loose) * least_talon), len(loose) // 2)]
+    columns: list[list[str]] = [[] for _ in range(rules.columns)]
+    for card in loose[len(talon):]:
+        columns[rng.randrange(spread)].append(card)
+    down = [max(0, len(col) - rng.randint(1, 2)) for col in columns]
+    tableau = [[card.lower() for card in col[:n]] + col[n:] for col, n in zip(columns, down)]
+    return _in_last_pass(game_id, rng, rules, tableau, talon, foundations, options)
+
+
+def _cards_taken_off(rng: random.Random, rules: harp.Rules, left: int) -> tuple[list[list[str]], list[str]]:
+    """Full foundations with ``left`` cards taken off the tops of random ones: what stays on
+    each, and the cards taken off, shuffled."""
     decks = rules.decks
     heights = [13] * (4 * decks)
-    for _ in range(left):  # take cards off the tops of random foundations
+    for _ in range(left):
         slot = rng.choice([s for s, h in enumerate(heights) if h])
         heights[slot] -= 1
     slot_suits = [rules.slot_suit(s) for s in range(len(heights))]
@@ -32,12 +45,12 @@ def small_position(game_id: str, seed: int, left: int, *, spread: int = 3, least
     foundations = [[card_name(suits[s] * 13 + r) for r in range(h)] for s, h in enumerate(heights)]
     loose = [card_name(suits[s] * 13 + r) for s, h in enumerate(heights) for r in range(h, 13)]
     rng.shuffle(loose)
-    talon = loose[: rng.randint(int(len(loose) * least_talon), len(loose) // 2)]
-    columns: list[list[str]] = [[] for _ in range(rules.columns)]
-    for card in loose[len(talon):]:
-        columns[rng.randrange(spread)].append(card)
-    down = [max(0, len(col) - rng.randint(1, 2)) for col in columns]
-    tableau = [[card.lower() for card in col[:n]] + col[n:] for col, n in zip(columns, down)]
+    return foundations, loose
+
+
+def _in_last_pass(game_id: str, rng: random.Random, rules: harp.Rules, tableau: list[list[str]],
+                  talon: list[str], foundations: list[list[str]], options: dict[str, object]) -> harp.Game:
+    """The position, its talon split at random between waste and stock, in the last pass."""
     split = rng.randint(0, len(talon))
     return build(game_id, tableau, waste=talon[:split], stock=talon[split:][::-1],
                  foundations=dict(enumerate(foundations, 1)),
@@ -54,15 +67,7 @@ def run_position(game_id: str, seed: int, left: int, *, spread: int = 5, **optio
 
     rng = random.Random(seed)
     rules = harp.Game.new(game_id, deal=1, **options).rules  # type: ignore[arg-type]
-    heights = [13] * (4 * rules.decks)
-    for _ in range(left):
-        slot = rng.choice([s for s, h in enumerate(heights) if h])
-        heights[slot] -= 1
-    slot_suits = [rules.slot_suit(s) for s in range(len(heights))]
-    suits = [kept if kept is not None else s // rules.decks for s, kept in enumerate(slot_suits)]
-    foundations = [[card_name(suits[s] * 13 + r) for r in range(h)] for s, h in enumerate(heights)]
-    loose = [card_name(suits[s] * 13 + r) for s, h in enumerate(heights) for r in range(h, 13)]
-    rng.shuffle(loose)
+    foundations, loose = _cards_taken_off(rng, rules, left)
     talon = loose[: rng.randint(len(loose) // 4, len(loose) // 2)]
     rest = loose[len(talon):]
     hidden, shown = rest[: len(rest) // 3], rest[len(rest) // 3:]
@@ -80,7 +85,4 @@ def run_position(game_id: str, seed: int, left: int, *, spread: int = 5, **optio
         else:
             talon.append(card)
     tableau = [d[:-1] + [d[-1].upper()] if d and not u else d + u for d, u in zip(downs, ups)]
-    split = rng.randint(0, len(talon))
-    return build(game_id, tableau, waste=talon[:split], stock=talon[split:][::-1],
-                 foundations=dict(enumerate(foundations, 1)),
-                 passes_used=rules.passes if rules.passes is not None else 1, **options)
+    return _in_last_pass(game_id, rng, rules, tableau, talon, foundations, options)
