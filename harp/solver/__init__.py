@@ -21,6 +21,7 @@ The modules, one job each (imports run down the list):
     proofs       the static loss proofs (``LossProofs``)
     distance     how far a position looks from a win
     finish       wins found without a search (the face-up finish)
+    safe_moves   the foundation moves made at once, not searched (``SafeMoves``)
     shuffles     runs crossing one card at a time, as one move (technique "shuffles")
     arrangements the moves of every arrangement of runs on equal cards (technique "arrangements")
     moves        move generation and its pruning (``MoveGenerator``)

@@ -55,10 +55,10 @@ def free_levels(columns: tuple[tuple[int, ...], ...], runs: list[int]) -> set[in
     return {level for level in range(28) if children[level] and parents[level] > children[level]}
 
 
-def bared_parents(state: State, runs: list[int]) -> Iterator[tuple[str, State, int]]:
+def bared_parents(state: State, runs: list[int]) -> Iterator[tuple[str, State, int, list[int]]]:
     """For every card with a card on it whose level is free: the shuffle that bares it (its
-    run moves to a bare parent of the same level), the state after, and the card's column
-    (``runs``: each column's run length).
+    run moves to a bare parent of the same level), the state after, the card's column, and the
+    run lengths after (``runs``: each column's run length before).
     Each card value once per kind (a root, or not), and none that some column's top is already
     (as a root in its own column, a root elsewhere being another move)."""
     columns = state.columns
@@ -82,4 +82,6 @@ def bared_parents(state: State, runs: list[int]) -> Iterator[tuple[str, State, i
             cols = list(columns)
             cols[i], cols[to] = column[: k + 1], columns[to] + column[k + 1:]
             move = f"t{i + 1}:{count}>t{to + 1}" if count > 1 else f"t{i + 1}>t{to + 1}"
-            yield move, State(tuple(cols), *state[1:]), i  # (only the columns change)
+            after_runs = list(runs)
+            after_runs[i], after_runs[to] = k + 1 - root, runs[to] + count
+            yield move, State(tuple(cols), *state[1:]), i, after_runs  # (only the columns change)

@@ -9,13 +9,7 @@
   does, but not all: one move can need two such preparations (a card taken back onto a column,
   and another taken back to lay bare the card that goes on it), and then neither can come just
   before it.
-* **Safe foundation moves.**  A card goes up by itself when no card could ever need it as a
-  base: an ace or a 2, or a card whose lower opposite-colour cards are all on the foundations
-  already.  The sound search asks more: where cards can be taken back down, only an ace goes up
-  by itself (a card taken back could need the others as a base); with two decks, a card waits
-  for its twin to be up (else the slot it takes could be the one its twin needs).  Taken only
-  from the tableau, and from the waste only when drawing one card (with draw 3 the waste's
-  grouping could matter).
+* **Safe foundation moves** (harp/solver/safe_moves.py) are made at once, not searched.
 * **No move that undoes the previous one.**
 * **Shuffles** (technique "shuffles", where cards move one at a time): a run crosses to
   another column as one move made of single moves (``shuffles.shuffle_steps``).
@@ -27,7 +21,7 @@ Internal API of the package (the tests use it): ``MoveGenerator``.
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Iterator, NamedTuple
 
 from ..cards import KING, rank
 from ..effects import Effect
@@ -36,10 +30,20 @@ from .arrangements import bared_parents
 from .distance import distance_for
 from .finish import win_line
 from .proofs import LossProofs
+from .safe_moves import SafeMoves
 from .settings import TECHNIQUES, Settings
 from .shuffles import shuffle_steps
-from .state import (CARDS_UP, FITS_ON, RANK, RED_SUIT, UNKNOWN_CARD, Deal, Keys, Need, Seen, State,
-                    Successor, run_length, foundation_for, next_slots, raised)
+from .state import (CARDS_UP, FITS_ON, UNKNOWN_CARD, Deal, Keys, Need, Seen, State, Successor,
+                    next_slots, raised, run_length)
+
+
+class _Shared(NamedTuple):
+    """What a state's move list shares with those of the states its shuffles make."""
+    up: dict[int, int]  # next_slots of the foundations
+    runs: list[int]  # each column's run length (the shuffled state's own)
+    tops: list[tuple[int, int, int]]  # waste_tops
+    movable: set[int]  # cards that could move next (where put-down-to-pick-up needs them)
+    takebacks: list[tuple[int, int, int, int]]  # (slot, suit, height, card) of each worth taking back
 
 
 class MoveGenerator:
@@ -54,6 +58,7 @@ class MoveGenerator:
         self.rules = deal.rules
         self.settings = settings
         self.proofs = proofs
+        self.safe_moves = SafeMoves(deal, settings)
         self.keys = Keys(deal, settings.prune, settings.merges_arrangements)
         self.distance = distance_for(settings)
         self.frontier_found = False
@@ -78,35 +83,11 @@ class MoveGenerator:
     def opening(self, start: State) -> tuple[State, list[str], Seen]:
         """``start`` after its safe foundation moves, those moves, and a table that holds it."""
         first_moves: list[str] = []
-        opened = self.play_safe_moves(start, first_moves)
+        opened = self.safe_moves.play(start, first_moves)
         key, stock_rank = self.keys.key(opened)
         return opened, first_moves, {(key, None): stock_rank}
 
-    # ----- rules on solver states -------------------------------------------
-
-    def goes_up_by_itself(self, foundations: tuple[tuple[int, int], ...], card: int) -> bool:
-        """True when no card could ever need ``card`` as a base (every lower card of the other colour
-        is up) nor its place on the foundation.  The sound search asks more: where cards can be
-        taken back down, they could need it as a base again, so only an ace goes up by itself; and
-        with two decks the place is the twin's too (sending one jack home first can leave the other
-        on the ten its slot waits for), so a card goes up by itself only once its twin is up."""
-        card_rank = RANK[card]
-        if card_rank == 0:
-            return True
-        sound, decks = self.settings.sound, self.deal.decks
-        if sound and self.rules.takeback:
-            return False  # a card taken back down from the foundations could need it as a base
-        if sound and decks > 1 and not any(slot_suit == card // 13 and height > card_rank
-                                           for slot_suit, height in foundations):
-            return False
-        if card_rank == 1:
-            return True
-        red = RED_SUIT[card // 13]
-        done = 0
-        for slot_suit, height in foundations:
-            if height >= card_rank and RED_SUIT[slot_suit] != red:
-                done += 1
-        return done == 2 * decks
+    # ----- the move lists -----------------------------------------------------
 
     @staticmethod
     def targets(columns: tuple[tuple[int, ...], ...]) -> tuple[dict[int, list[int]], list[int]]:
@@ -120,66 +101,6 @@ class MoveGenerator:
             else:
                 spaces.append(j)
         return takers, spaces
-
-    # ----- changing states -----------------------------------------------------
-
-    def turn_up(self, columns: list[tuple[int, ...]], downs: list[int], i: int) -> bool:
-        """Turn up the top hidden card of an emptied column; False if it is unknown (a frontier)."""
-        if columns[i] or not downs[i]:
-            return True
-        card = self.deal.hidden[i][downs[i] - 1]
-        if card == UNKNOWN_CARD:
-            return False
-        downs[i] -= 1
-        columns[i] = (card,)
-        return True
-
-    def play_safe_moves(self, state: State, moves: list[str], up: dict[int, int] | None = None) -> State:
-        """Apply safe foundation moves until none is left (never one that reveals an unknown card).
-        ``up``: ``next_slots`` of the state's foundations, when the caller has it already."""
-        if not self.settings.prune:
-            return state
-        columns_t, downs_t, talon, waste_size, pass_number, foundations = state
-        slots = up if up is not None else next_slots(foundations)
-        if not (any(column and column[-1] in slots for column in columns_t)
-                or (self.rules.draw == 1 and waste_size and talon[waste_size - 1] in slots)):
-            return state  # no card could go up: most states, so this is the first question
-        columns, downs = list(columns_t), list(downs_t)
-        hidden = self.deal.hidden
-        played = len(moves)
-        stale = False  # a card went up since ``slots`` was made
-        changed = True
-        while changed:
-            changed = False
-            if stale:
-                slots, stale = next_slots(foundations), False
-            for i, column in enumerate(columns):
-                if column and column[-1] in slots and self.goes_up_by_itself(foundations, column[-1]):
-                    slot = foundation_for(foundations, column[-1])
-                    if slot < 0:
-                        continue
-                    if len(column) == 1 and downs[i] and hidden[i][downs[i] - 1] == UNKNOWN_CARD:
-                        continue  # that would reveal a card: leave it as a choice for the search
-                    columns[i] = column[:-1]
-                    foundations = raised(foundations, slot, column[-1])
-                    self.turn_up(columns, downs, i)
-                    moves.append(f"t{i + 1}>f{slot + 1}")
-                    changed = stale = True
-            if stale:
-                slots, stale = next_slots(foundations), False
-            if self.rules.draw == 1 and waste_size and talon[waste_size - 1] in slots:
-                card = talon[waste_size - 1]
-                if self.goes_up_by_itself(foundations, card):
-                    slot = foundation_for(foundations, card)
-                    if slot >= 0:
-                        talon = talon[: waste_size - 1] + talon[waste_size:]
-                        waste_size -= 1
-                        foundations = raised(foundations, slot, card)
-                        moves.append(f"w>f{slot + 1}")
-                        changed = stale = True
-        if len(moves) == played:
-            return state  # nothing went up: the same state, not a copy of it
-        return State(tuple(columns), tuple(downs), talon, waste_size, pass_number, foundations)
 
     def waste_tops(self, state: State) -> Iterator[tuple[int, int, int]]:
         """(taps, waste size, pass) for every waste top reachable by tapping, the current one first."""
@@ -210,12 +131,17 @@ class MoveGenerator:
             return False  # straight back
         return src == i or dst == i or (src == j and isinstance(n, int) and count > n)
 
-    def successors(self, state: State, need: Need, onto: int | None = None) -> list[Successor]:
+    def successors(self, state: State, need: Need) -> list[Successor]:
         """Every move from ``state`` as (engine moves, next state, order rank, need); lower rank first.
         Merging arrangements (``Settings.merges_arrangements``), shuffles are left out, and the
-        moves of the other arrangements are added (harp/solver/arrangements.py); ``onto``: only
-        the moves that need column ``onto``'s top card bare (from it to a foundation, or onto
-        it), unsorted."""
+        moves of the other arrangements are added (harp/solver/arrangements.py)."""
+        return self._successors(state, need, None, None)
+
+    def _successors(self, state: State, need: Need, onto: int | None,
+                    shared: _Shared | None) -> list[Successor]:
+        """``successors``; with ``onto``, only the moves that need column ``onto``'s top card bare
+        (from it to a foundation, or onto it), unsorted, of a state a shuffle made from one whose
+        ``_Shared`` is ``shared`` (a shuffle changes neither foundations nor talon)."""
         columns, downs, talon, waste_size, pass_number, foundations = state
         out: list[Successor] = []
         rules, settings, deal = self.rules, self.settings, self.deal
@@ -232,7 +158,7 @@ class MoveGenerator:
         check_waste = (deal.thoughtful and "blocked" in settings.techniques and rules.passes is not None)
 
         def finish(moves: list[str], after: State, order: Effect, then: Need = None) -> None:
-            after = self.play_safe_moves(after, moves, up if after.foundations is foundations else None)
+            after = self.safe_moves.play(after, moves, up if after.foundations is foundations else None)
             if ((check_foundations and after.foundations != foundations)
                     or (check_waste and after.pass_number >= rules.passes  # type: ignore[operator]
                         and after.waste_size > 1
@@ -245,21 +171,26 @@ class MoveGenerator:
 
         if every:
             takers, spaces = self.targets(columns)
+            up = next_slots(foundations)
+            runs = [run_length(column) for column in columns]
+            tops = list(self.waste_tops(state))
+            # (frontiers the tops meet are noted here, so the shuffled states need not note them again)
         else:  # only column ``onto`` takes a card, and no space does: every move below goes there
-            assert onto is not None
-            takers, spaces = {card: [onto] for card in FITS_ON[columns[onto][-1]]}, []
-        up = next_slots(foundations)
-        runs = [run_length(column) for column in columns]
+            assert onto is not None and shared is not None
+            fits = FITS_ON[columns[onto][-1]]
+            takers, spaces = {card: [onto] for card in fits}, []
+            up, runs, tops, movable = shared.up, shared.runs, shared.tops, shared.movable
+            tops = [top for top in tops if talon[top[1] - 1] in fits]
         # Tableau tops to foundations, and tableau runs to other columns.
         for i, column in enumerate(columns):
-            if not column:
+            if not column or (not every and i != onto and column[-runs[i]] not in fits):
                 continue
             top = column[-1]
             slot = up.get(top, -1)
             if slot >= 0 and allowed(need, i, -1, 1) and (every or i == onto):
                 cols, new_downs = list(columns), list(downs)
                 cols[i] = column[:-1]
-                if self.turn_up(cols, new_downs, i):
+                if deal.turn_up(cols, new_downs, i):
                     finish([f"t{i + 1}>f{slot + 1}"],
                            State(tuple(cols), tuple(new_downs), talon, waste_size, pass_number,
                                  raised(foundations, slot, top)),
@@ -272,6 +203,8 @@ class MoveGenerator:
                 counts = [run] if i != onto else []  # a run's root onto the bared card (others: shuffles)
             elif rules.one_card and not settings.shuffles:
                 counts = [1] + ([run] if run > 1 and rank(column[-run]) == KING else [])
+            elif merging and not spaces:
+                counts = [run]  # (any less is a shuffle: its card's parent is of the target's level)
             else:
                 counts = list(range(1, run + 1))
             for count in counts:
@@ -295,7 +228,7 @@ class MoveGenerator:
                         steps = [f"t{i + 1}:{count}>t{j + 1}" if count > 1 else f"t{i + 1}>t{j + 1}"]
                     cols, new_downs = list(columns), list(downs)
                     cols[i], cols[j] = column[:-count], target + column[-count:]
-                    if not self.turn_up(cols, new_downs, i):
+                    if not deal.turn_up(cols, new_downs, i):
                         self.frontier_found = True
                         self.frontier_moves.append(steps)
                         continue
@@ -311,20 +244,24 @@ class MoveGenerator:
         # with no pass limit, every talon card stays in reach, so putting one on a column can
         # wait until a card is to go on it: the same reordering argument as a take-back.
         always_in_reach = rules.draw == 1 and rules.passes is None
-        tops = list(self.waste_tops(state))
-        # Cards that could move next: a card put down only to receive one of these is worth trying.
-        movable = {talon[reached - 1] for _, reached, _ in tops}
-        if rules.takeback:  # a chain of take-backs reaches every foundation card
-            for slot_suit, height in foundations:
-                movable.update(CARDS_UP[slot_suit][height])
-        for column, run in zip(columns, runs):
-            movable.update(column[-run:])
+        if every and prune and (always_in_reach or rules.takeback):
+            # Cards that could move next: a card put down only to receive one of these is worth trying.
+            movable = {talon[reached - 1] for _, reached, _ in tops}
+            if rules.takeback:  # a chain of take-backs reaches every foundation card
+                for slot_suit, height in foundations:
+                    movable.update(CARDS_UP[slot_suit][height])
+            for column, run in zip(columns, runs):
+                movable.update(column[-run:])  # (a shuffle keeps this: the same cards in runs)
+        elif every:
+            movable = set()
 
         def may_receive(card: int) -> bool:
             return not prune or not movable.isdisjoint(FITS_ON[card])
 
         for taps, reached, pass_now in tops:
             card = talon[reached - 1]
+            if not spaces and card not in up and card not in takers:
+                continue  # nowhere to go (most waste cards: the question comes first)
             slot = up.get(card, -1)
             goes_up = slot >= 0 and allowed(need, -1, -1, 1) and every
             if always_in_reach and not may_receive(card):
@@ -348,15 +285,16 @@ class MoveGenerator:
                        Effect.FROM_STOCK, ("onto", j, -1) if always_in_reach else None)
 
         # Take-backs from the foundations.
+        backs: list[tuple[int, int, int, int]] = []
         if rules.takeback:
-            for slot, (slot_suit, height) in enumerate(foundations):
-                if not height:
-                    continue
-                card = slot_suit * 13 + height - 1
-                if not every and card not in takers:
-                    continue  # it would not go on column ``onto``
-                if not any(may_receive(card - below) for below in range(height)):
-                    continue  # neither this card nor one a chain of take-backs reaches could be built on
+            if every:
+                # Neither a foundation card nor one a chain of take-backs reaches could be built on: not taken back.
+                backs = [(slot, slot_suit, height, slot_suit * 13 + height - 1)
+                         for slot, (slot_suit, height) in enumerate(foundations)
+                         if height and any(may_receive(slot_suit * 13 + below) for below in range(height))]
+            else:  # only those that go on column ``onto``
+                backs = [back for back in shared.takebacks if back[3] in fits]  # type: ignore[union-attr]
+            for slot, slot_suit, height, card in backs:
                 for j in takers.get(card, []) + (spaces if spaces and space_takes(card, 1) else []):
                     if allowed(need, -2 - slot, j, 1):
                         cols = list(columns)
@@ -369,10 +307,11 @@ class MoveGenerator:
         if not every:
             return out
         if merging:
-            for shuffle, bared, i in bared_parents(state, runs):
+            for shuffle, bared, i, bared_runs in bared_parents(state, runs):
                 noted = len(self.frontier_moves)
                 out.extend(([shuffle] + moves, after, order, then)
-                           for moves, after, order, then in self.successors(bared, None, i))
+                           for moves, after, order, then
+                           in self._successors(bared, None, i, _Shared(up, bared_runs, tops, movable, backs)))
                 self.frontier_moves[noted:] = [[shuffle] + moves for moves in self.frontier_moves[noted:]]
         # Closest to a win first; then the better effect; then fewer stock taps.
         distance = self.distance

@@ -137,6 +137,17 @@ class Deal:
         # (talon size, waste size, pass or 0 when unlimited) -> Rules.stock_cycle with passes counted from 0
         self.stock_walks: dict[tuple[int, int, int], list[tuple[int, int, int, int]]] = {}
 
+    def turn_up(self, columns: list[tuple[int, ...]], downs: list[int], i: int) -> bool:
+        """Turn up the top hidden card of an emptied column; False if it is unknown (a frontier)."""
+        if columns[i] or not downs[i]:
+            return True
+        card = self.hidden[i][downs[i] - 1]
+        if card == UNKNOWN_CARD:
+            return False
+        downs[i] -= 1
+        columns[i] = (card,)
+        return True
+
     def space_takes(self, card: int, count: int) -> bool:
         """Whether an empty column takes ``card`` leading ``count`` cards."""
         if RANK[card] == KING:

@@ -38,7 +38,7 @@ def test_the_two_places_of_a_run_on_equal_cards_share_a_key() -> None:
     assert len({each.keys.key(each.deal.start) for each in apart}) == 2
     start = merged[0].deal.start
     runs = [run_length(column) for column in start.columns]
-    assert [(move, i) for move, _, i in bared_parents(start, runs)] == [("t1:2>t2", 0)]
+    assert [(move, i) for move, _, i, _ in bared_parents(start, runs)] == [("t1:2>t2", 0)]
     assert free_levels(start.columns, runs)
 
 
@@ -59,13 +59,15 @@ def test_a_move_that_would_turn_up_an_unknown_card_after_a_shuffle_is_noted_with
 
 @pytest.mark.parametrize("game_id", ["big-harp", "gargantua", "harpan", "double-klondike"])
 def test_every_shuffle_that_bares_a_card_replays_and_keeps_the_key(game_id: str) -> None:
+    """...and the run lengths it gives for the state after are that state's."""
     bared_some = 0
     for seed in range(20):
         game = run_position(game_id, seed, 30, spread=5)
         moves = generator(game)
         start = moves.deal.start
         runs = [run_length(column) for column in start.columns]
-        for shuffle, bared, i in bared_parents(start, runs):
+        for shuffle, bared, i, bared_runs in bared_parents(start, runs):
+            assert bared_runs == [run_length(column) for column in bared.columns], (seed, shuffle)
             twin = game.copy()
             twin.play(shuffle)
             assert generator(twin).deal.start == bared, (seed, shuffle)

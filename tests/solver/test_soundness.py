@@ -132,7 +132,7 @@ FALSE_LOSSES = [
     ("harpan", ["", "KC", "7c tc qc 9c 8C", "", "jc 6C"], [13, 13, 13, 5]),
     ("double-klondike", ["KC", "ts qs js 8s 9S", "", "ks QC", "KC"], [13, 7, 13, 13, 13, 13, 12, 11]),
     # Two decks: a jack sent home by itself from one column took the place the other jack,
-    # lying on the ten its slot waits for, needed (MoveGenerator.goes_up_by_itself).
+    # lying on the ten its slot waits for, needed (SafeMoves.goes_up_by_itself).
     ("gargantua", ["kc QC", "qc JC", "", "tc jc TC", "kc 9C"], [13, 13, 13, 13, 13, 13, 8, 9]),
     ("gargantua", ["qs qd TD", "kd ks jd 9D", "kd 9d td qc KC", "JD", "QD"], [13, 11, 13, 13, 8, 8, 11, 13]),
     # Take-backs: the queen and jack of diamonds sent home by themselves, though the black

@@ -1,0 +1,96 @@
+"""Safe foundation moves: the foundation moves every search makes at once instead of searching them.
+
+A card goes up by itself when no card could ever need it as a base: an ace or a 2, or a card
+whose lower opposite-colour cards are all on the foundations already.  The sound search asks more: where cards can be taken back down, only an ace goes up
+by itself (a card taken back could need the others as a base); with two decks, a card waits
+for its twin to be up (else the slot it takes could be the one its twin needs).  Taken only
+from the tableau, and from the waste only when drawing one card (with draw 3 the waste's
+grouping could matter).
+
+Internal API of the package (the move generator uses it): ``SafeMoves``.
+"""
+
+from __future__ import annotations
+
+from .settings import Settings
+from .state import RANK, RED_SUIT, UNKNOWN_CARD, Deal, State, foundation_for, next_slots, raised
+
+
+class SafeMoves:
+    """The safe foundation moves of one search: its deal and its ``Settings``."""
+
+    def __init__(self, deal: Deal, settings: Settings) -> None:
+        self.deal = deal
+        self.rules = deal.rules
+        self.settings = settings
+
+    def goes_up_by_itself(self, foundations: tuple[tuple[int, int], ...], card: int) -> bool:
+        """True when no card could ever need ``card`` as a base (every lower card of the other colour
+        is up) nor its place on the foundation.  The sound search asks more: where cards can be
+        taken back down, they could need it as a base again, so only an ace goes up by itself; and
+        with two decks the place is the twin's too (sending one jack home first can leave the other
+        on the ten its slot waits for), so a card goes up by itself only once its twin is up."""
+        card_rank = RANK[card]
+        if card_rank == 0:
+            return True
+        sound, decks = self.settings.sound, self.deal.decks
+        if sound and self.rules.takeback:
+            return False  # a card taken back down from the foundations could need it as a base
+        if sound and decks > 1 and not any(slot_suit == card // 13 and height > card_rank
+                                           for slot_suit, height in foundations):
+            return False
+        if card_rank == 1:
+            return True
+        red = RED_SUIT[card // 13]
+        done = 0
+        for slot_suit, height in foundations:
+            if height >= card_rank and RED_SUIT[slot_suit] != red:
+                done += 1
+        return done == 2 * decks
+
+    def play(self, state: State, moves: list[str], up: dict[int, int] | None = None) -> State:
+        """Apply safe foundation moves until none is left (never one that reveals an unknown card).
+        ``up``: ``next_slots`` of the state's foundations, when the caller has it already."""
+        if not self.settings.prune:
+            return state
+        columns_t, downs_t, talon, waste_size, pass_number, foundations = state
+        slots = up if up is not None else next_slots(foundations)
+        if not (any(column and column[-1] in slots for column in columns_t)
+                or (self.rules.draw == 1 and waste_size and talon[waste_size - 1] in slots)):
+            return state  # no card could go up: most states, so this is the first question
+        columns, downs = list(columns_t), list(downs_t)
+        hidden = self.deal.hidden
+        played = len(moves)
+        stale = False  # a card went up since ``slots`` was made
+        changed = True
+        while changed:
+            changed = False
+            if stale:
+                slots, stale = next_slots(foundations), False
+            for i, column in enumerate(columns):
+                if column and column[-1] in slots and self.goes_up_by_itself(foundations, column[-1]):
+                    slot = foundation_for(foundations, column[-1])
+                    if slot < 0:
+                        continue
+                    if len(column) == 1 and downs[i] and hidden[i][downs[i] - 1] == UNKNOWN_CARD:
+                        continue  # that would reveal a card: leave it as a choice for the search
+                    columns[i] = column[:-1]
+                    foundations = raised(foundations, slot, column[-1])
+                    self.deal.turn_up(columns, downs, i)
+                    moves.append(f"t{i + 1}>f{slot + 1}")
+                    changed = stale = True
+            if stale:
+                slots, stale = next_slots(foundations), False
+            if self.rules.draw == 1 and waste_size and talon[waste_size - 1] in slots:
+                card = talon[waste_size - 1]
+                if self.goes_up_by_itself(foundations, card):
+                    slot = foundation_for(foundations, card)
+                    if slot >= 0:
+                        talon = talon[: waste_size - 1] + talon[waste_size:]
+                        waste_size -= 1
+                        foundations = raised(foundations, slot, card)
+                        moves.append(f"w>f{slot + 1}")
+                        changed = stale = True
+        if len(moves) == played:
+            return state  # nothing went up: the same state, not a copy of it
+        return State(tuple(columns), tuple(downs), talon, waste_size, pass_number, foundations)
