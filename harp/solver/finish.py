@@ -9,7 +9,9 @@ Internal API of the package (the tests use it): ``win_line``, ``face_up_finish``
 from __future__ import annotations
 
 from ..rules import Rules
-from .state import UNKNOWN_CARD, State, foundation_for, is_won, raised
+from .state import RANK, UNKNOWN_CARD, State, is_won, next_slots
+
+ACES = (0, 13, 26, 39)
 
 
 def win_line(rules: Rules, techniques: frozenset[str], state: State) -> list[str] | None:
@@ -30,40 +32,62 @@ def face_up_finish(rules: Rules, state: State) -> list[str] | None:
     over any card are all lower than it.  When the whole talon is in reach (draw one, no
     pass limit), the lowest card not yet up can therefore always go up: this finish always
     wins, and such a position needs no search.  Otherwise it is only a try."""
-    columns, _, talon, waste_size, pass_number, foundations = state
-    cols = list(columns)
-    moves: list[str] = []
+    columns, _, talon_cards, waste_size, pass_number, foundations = state
+    suits, heights = [each for each, _ in foundations], [height for _, height in foundations]
+    up = next_slots(foundations)  # kept up to date by ``go_up``: a try can tap and raise a lot
+    lengths = [len(column) for column in columns]
+    talon = list(talon_cards)
+    left = rules.cards - sum(heights)
+    went: list[tuple[int, int]] = []  # each step: (column, slot) up; (-1, slot) from the waste; (-1, -1) a tap
+
+    def go_up(card: int, slot: int) -> None:
+        """Raise ``slot`` with ``card``, and keep ``up`` what ``next_slots`` would give."""
+        before = suits[slot]
+        suits[slot], heights[slot] = card // 13, heights[slot] + 1
+        for each in (card,) if before >= 0 else ACES:  # what the slot took: now maybe another slot
+            if up.get(each) == slot:
+                del up[each]
+                each_rank, each_suit = RANK[each], each // 13
+                for other, (other_suit, height) in enumerate(zip(suits, heights)):
+                    if height == each_rank and (other_suit == each_suit or (height == 0 and other_suit == -1)):
+                        up[each] = other
+                        break
+        if heights[slot] < 13 and up.get(card + 1, slot + 1) > slot:
+            up[card + 1] = slot
+
     still = 0  # taps since a card last went up
     while True:
         moved = False
         # After a tap that brought nothing up, the foundations are as the last look at the
         # columns left them, so none of their tops can go up: only the new waste card is new.
-        for i, column in enumerate(cols if not still else ()):
-            while column:
-                slot = foundation_for(foundations, column[-1])
+        for i, column in enumerate(columns if not still else ()):
+            while lengths[i]:
+                card = column[lengths[i] - 1]
+                slot = up.get(card, -1)
                 if slot < 0:
                     break
-                foundations = raised(foundations, slot, column[-1])
-                column = column[:-1]
-                moves.append(f"t{i + 1}>f{slot + 1}")
+                go_up(card, slot)
+                lengths[i] -= 1
+                went.append((i, slot))
                 moved = True
-            cols[i] = column
+                left -= 1
         if waste_size:
-            slot = foundation_for(foundations, talon[waste_size - 1])
+            slot = up.get(talon[waste_size - 1], -1)
             if slot >= 0:
-                foundations = raised(foundations, slot, talon[waste_size - 1])
-                talon = talon[: waste_size - 1] + talon[waste_size:]
+                go_up(talon.pop(waste_size - 1), slot)
                 waste_size -= 1
-                moves.append(f"w>f{slot + 1}")
+                went.append((-1, slot))
                 moved = True
+                left -= 1
         if moved:
             still = 0
-            if sum(height for _, height in foundations) == rules.cards:
-                return moves
+            if not left:
+                return [f"t{i + 1}>f{slot + 1}" if i >= 0 else "s" if slot < 0 else f"w>f{slot + 1}"
+                        for i, slot in went]
             continue
         after = rules.tap(len(talon), waste_size, pass_number)
         still += 1
         if after is None or still > len(talon) + 1:
             return None
         waste_size, pass_number = after
-        moves.append("s")
+        went.append((-1, -1))

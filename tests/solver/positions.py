@@ -15,11 +15,11 @@ SMALL_POSITION_NODES = 8_000
 
 
 def small_position(game_id: str, seed: int, left: int, *, spread: int = 3, least_talon: float = 0.0,
-                   **options: object) -> harp.Game:
-    """A random position of ``game_id`` with ``left`` cards off the foundations, some face down,
-    some in the talon (at least ``least_talon`` of the loose cards, at most half), the rest dealt
-    into the first ``spread`` columns, in the last pass: small enough for a search of every line
-    to settle.  The same arguments give the same position."""
+                   face_up: bool = False, **options: object) -> harp.Game:
+    """A random position of ``game_id`` with ``left`` cards off the foundations, some face down
+    (none with ``face_up``), some in the talon (at least ``least_talon`` of the loose cards, at
+    most half), the rest dealt into the first ``spread`` columns, in the last pass: small enough
+    for a search of every line to settle.  The same arguments give the same position."""
     rng = random.Random(seed)
     rules = harp.Game.new(game_id, deal=1, **options).rules  # type: ignore[arg-type]
     foundations, loose = _cards_taken_off(rng, rules, left)
@@ -28,6 +28,8 @@ def small_position(game_id: str, seed: int, left: int, *, spread: int = 3, least
     for card in loose[len(talon):]:
         columns[rng.randrange(spread)].append(card)
     down = [max(0, len(col) - rng.randint(1, 2)) for col in columns]
+    if face_up:
+        down = [0] * len(columns)
     tableau = [[card.lower() for card in col[:n]] + col[n:] for col, n in zip(columns, down)]
     return _in_last_pass(game_id, rng, rules, tableau, talon, foundations, options)
 
