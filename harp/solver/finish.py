@@ -55,12 +55,9 @@ def face_up_finish(rules: Rules, state: State) -> list[str] | None:
         if heights[slot] < 13 and up.get(card + 1, slot + 1) > slot:
             up[card + 1] = slot
 
-    still = 0  # taps since a card last went up
     while True:
         moved = False
-        # After a tap that brought nothing up, the foundations are as the last look at the
-        # columns left them, so none of their tops can go up: only the new waste card is new.
-        for i, column in enumerate(columns if not still else ()):
+        for i, column in enumerate(columns):
             while lengths[i]:
                 card = column[lengths[i] - 1]
                 slot = up.get(card, -1)
@@ -80,14 +77,18 @@ def face_up_finish(rules: Rules, state: State) -> list[str] | None:
                 moved = True
                 left -= 1
         if moved:
-            still = 0
             if not left:
                 return [f"t{i + 1}>f{slot + 1}" if i >= 0 else "s" if slot < 0 else f"w>f{slot + 1}"
                         for i, slot in went]
             continue
-        after = rules.tap(len(talon), waste_size, pass_number)
-        still += 1
-        if after is None or still > len(talon) + 1:
-            return None
-        waste_size, pass_number = after
-        went.append((-1, -1))
+        # Nothing went up, so none of the columns' tops can until a waste card does: tap to it.
+        still = 0  # taps since a card last went up
+        while True:
+            after = rules.tap(len(talon), waste_size, pass_number)
+            still += 1
+            if after is None or still > len(talon) + 1:
+                return None
+            waste_size, pass_number = after
+            went.append((-1, -1))
+            if waste_size and talon[waste_size - 1] in up:
+                break
