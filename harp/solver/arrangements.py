@@ -26,18 +26,26 @@ themselves are then left out: they only reach the same key.
 
 With one card moving at a time (Easy Harp) a run does not cross whole, so none of this holds.
 
-Internal API of the package (the tests use it): ``bared_parents``, ``free_levels``.
+Internal API of the package (the tests use it): ``bared_parents``, ``free_levels``, ``Wanted``.
 """
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Iterator, NamedTuple
 
 from .state import FITS_ON, RANK, RED_SUIT, State
 
 # A card's level: its rank and colour, as one number; a card takes the cards of LEVEL_BELOW.
 LEVEL = [RANK[card] * 2 + bool(RED_SUIT[card // 13]) for card in range(52)]
 LEVEL_BELOW = [(RANK[card] - 1) * 2 + (not RED_SUIT[card // 13]) if RANK[card] else -1 for card in range(52)]
+
+
+class Wanted(NamedTuple):
+    """What makes a bared card of use to a move: it could go up (it is one of ``up``, the
+    foundations' next cards), or one of ``arrivals`` (every card that could move onto a bared
+    card: the runs' roots, the waste cards in reach, the cards that could be taken back) goes on it."""
+    up: dict[int, int]
+    arrivals: set[int]
 
 
 def free_levels(columns: tuple[tuple[int, ...], ...], runs: list[int]) -> set[int]:
@@ -55,25 +63,32 @@ def free_levels(columns: tuple[tuple[int, ...], ...], runs: list[int]) -> set[in
     return {level for level in range(28) if children[level] and parents[level] > children[level]}
 
 
-def bared_parents(state: State, runs: list[int]) -> Iterator[tuple[str, State, int, list[int]]]:
+def bared_parents(state: State, runs: list[int], wanted: Wanted | None = None) -> Iterator[tuple[str, State, int, list[int]]]:
     """For every card with a card on it whose level is free: the shuffle that bares it (its
     run moves to a bare parent of the same level), the state after, the card's column, and the
     run lengths after (``runs``: each column's run length before).
     Each card value once per kind (a root, or not), and none that some column's top is already
-    (as a root in its own column, a root elsewhere being another move)."""
+    (as a root in its own column, a root elsewhere being another move).  With ``wanted``, only
+    the cards a move could use once bare (most bared cards are of no use: nothing could go on
+    them, and they could not go up)."""
     columns = state.columns
-    free = free_levels(columns, runs)
-    if not free:
-        return
-    bare = {(column[-1], i if run == 1 else -1) for i, (column, run) in enumerate(zip(columns, runs)) if column}
-    tops = [column[-1] if column else -1 for column in columns]
+    free: set[int] | None = None
+    bare: set[tuple[int, int]] = set()
+    tops: list[int] = []
     for i, (column, run) in enumerate(zip(columns, runs)):
         root = len(column) - run
         for k in range(root, len(column) - 1):
+            parent = column[k]
+            if wanted is not None and parent not in wanted.up and wanted.arrivals.isdisjoint(FITS_ON[parent]):
+                continue
+            if free is None:  # (worked out only once a card is wanted)
+                free = free_levels(columns, runs)
+                bare = {(top[-1], j if top_run == 1 else -1) for j, (top, top_run) in enumerate(zip(columns, runs)) if top}
+                tops = [top[-1] if top else -1 for top in columns]
             child = column[k + 1]
             if LEVEL[child] not in free:
                 continue
-            kind = (column[k], i if k == root else -1)
+            kind = (parent, i if k == root else -1)
             if kind in bare:
                 continue
             bare.add(kind)

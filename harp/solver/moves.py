@@ -26,7 +26,7 @@ from typing import Iterator, NamedTuple
 from ..cards import KING, rank
 from ..effects import Effect
 from ..position import Position
-from .arrangements import bared_parents
+from .arrangements import Wanted, bared_parents
 from .distance import distance_for
 from .finish import win_line
 from .proofs import LossProofs
@@ -307,7 +307,10 @@ class MoveGenerator:
         if not every:
             return out
         if merging:
-            for shuffle, bared, i, bared_runs in bared_parents(state, runs):
+            arrivals = {column[-run] for column, run in zip(columns, runs) if column}
+            arrivals.update(talon[reached - 1] for _, reached, _ in tops)
+            arrivals.update(back[3] for back in backs)
+            for shuffle, bared, i, bared_runs in bared_parents(state, runs, Wanted(up, arrivals)):
                 noted = len(self.frontier_moves)
                 out.extend(([shuffle] + moves, after, order, then)
                            for moves, after, order, then

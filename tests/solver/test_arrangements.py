@@ -4,15 +4,17 @@ agree with the same proof that searches each arrangement, and with the search of
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import harp
 from engine_helpers import build
 from harp.solver import LOSS, TECHNIQUES, UNKNOWN, WIN, Result, prove
-from harp.solver.arrangements import bared_parents, free_levels
+from harp.solver.arrangements import Wanted, bared_parents, free_levels
 from harp.solver.last_pass import proof_for
 from harp.solver.moves import MoveGenerator
-from harp.solver.state import run_length
+from harp.solver.state import FITS_ON, next_slots, run_length
 from positions import SMALL_POSITION_NODES, run_position
 from solverkit import generator, replays_to_a_win, run_alone
 
@@ -75,6 +77,24 @@ def test_every_shuffle_that_bares_a_card_replays_and_keeps_the_key(game_id: str)
             assert bared.columns[i] != start.columns[i] and len(bared.columns[i]) < len(start.columns[i])
             bared_some += 1
     assert bared_some >= 10, bared_some
+
+
+@pytest.mark.parametrize("game_id", ["big-harp", "gargantua"])
+def test_bared_parents_wanted_keeps_exactly_the_cards_that_could_go_up_or_take_an_arrival(game_id: str) -> None:
+    kept_some = dropped_some = 0
+    for seed in range(20):
+        start = generator(run_position(game_id, seed, 30, spread=5)).deal.start
+        runs = [run_length(column) for column in start.columns]
+        up = next_slots(start.foundations)
+        arrivals = set(random.Random(seed).sample(range(52), 12))
+        every = list(bared_parents(start, runs))
+        kept = [move for move, _, _, _ in bared_parents(start, runs, Wanted(up, arrivals))]
+        wanted = [move for move, bared, i, _ in every
+                  if bared.columns[i][-1] in up or not arrivals.isdisjoint(FITS_ON[bared.columns[i][-1]])]
+        assert kept == wanted, seed
+        kept_some += len(kept)
+        dropped_some += len(every) - len(kept)
+    assert kept_some and dropped_some, (kept_some, dropped_some)
 
 
 @pytest.mark.parametrize("game_id, left, spread, least_settled, least_losses", [
