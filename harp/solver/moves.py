@@ -179,7 +179,7 @@ class MoveGenerator:
             assert onto is not None and shared is not None
             fits = FITS_ON[columns[onto][-1]]
             takers, spaces = {card: [onto] for card in fits}, []
-            up, runs, tops, movable = shared.up, shared.runs, shared.tops, shared.movable
+            up, runs, tops, movable, backs = shared
             tops = [top for top in tops if talon[top[1] - 1] in fits]
         # Tableau tops to foundations, and tableau runs to other columns.
         for i, column in enumerate(columns):
@@ -285,25 +285,25 @@ class MoveGenerator:
                        Effect.FROM_STOCK, ("onto", j, -1) if always_in_reach else None)
 
         # Take-backs from the foundations.
-        backs: list[tuple[int, int, int, int]] = []
-        if rules.takeback:
-            if every:
-                # Neither a foundation card nor one a chain of take-backs reaches could be built on: not taken back.
-                backs = [(slot, slot_suit, height, slot_suit * 13 + height - 1)
-                         for slot, (slot_suit, height) in enumerate(foundations)
-                         if height and any(may_receive(slot_suit * 13 + below) for below in range(height))]
-            else:  # only those that go on column ``onto``
-                backs = [back for back in shared.takebacks if back[3] in fits]  # type: ignore[union-attr]
-            for slot, slot_suit, height, card in backs:
-                for j in takers.get(card, []) + (spaces if spaces and space_takes(card, 1) else []):
-                    if allowed(need, -2 - slot, j, 1):
-                        cols = list(columns)
-                        cols[j] = columns[j] + (card,)
-                        new_foundations = list(foundations)
-                        new_foundations[slot] = (slot_suit if height > 1 else deal.slot_suits[slot], height - 1)
-                        after = State(tuple(cols), downs, talon, waste_size, pass_number, tuple(new_foundations))
-                        out.append(([f"f{slot + 1}>t{j + 1}"], after, Effect.TAKES_BACK,
-                                    ("onto", j, slot) if needs else None))
+        if not rules.takeback:
+            backs = []
+        elif every:
+            # Neither a foundation card nor one a chain of take-backs reaches could be built on: not taken back.
+            backs = [(slot, slot_suit, height, slot_suit * 13 + height - 1)
+                     for slot, (slot_suit, height) in enumerate(foundations)
+                     if height and any(may_receive(slot_suit * 13 + below) for below in range(height))]
+        else:  # only those that go on column ``onto``
+            backs = [back for back in backs if back[3] in fits]
+        for slot, slot_suit, height, card in backs:
+            for j in takers.get(card, []) + (spaces if spaces and space_takes(card, 1) else []):
+                if allowed(need, -2 - slot, j, 1):
+                    cols = list(columns)
+                    cols[j] = columns[j] + (card,)
+                    new_foundations = list(foundations)
+                    new_foundations[slot] = (slot_suit if height > 1 else deal.slot_suits[slot], height - 1)
+                    after = State(tuple(cols), downs, talon, waste_size, pass_number, tuple(new_foundations))
+                    out.append(([f"f{slot + 1}>t{j + 1}"], after, Effect.TAKES_BACK,
+                                ("onto", j, slot) if needs else None))
         if not every:
             return out
         if merging:
