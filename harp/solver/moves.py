@@ -173,14 +173,11 @@ class MoveGenerator:
             takers, spaces = self.targets(columns)
             up = next_slots(foundations)
             runs = [run_length(column) for column in columns]
-            tops = list(self.waste_tops(state))
-            # (frontiers the tops meet are noted here, so the shuffled states need not note them again)
         else:  # only column ``onto`` takes a card, and no space does: every move below goes there
             assert onto is not None and shared is not None
             fits = FITS_ON[columns[onto][-1]]
             takers, spaces = {card: [onto] for card in fits}, []
             up, runs, tops, movable, backs = shared
-            tops = [top for top in tops if talon[top[1] - 1] in fits]
         # Tableau tops to foundations, and tableau runs to other columns.
         for i, column in enumerate(columns):
             if not column or (not every and i != onto and column[-runs[i]] not in fits):
@@ -244,6 +241,10 @@ class MoveGenerator:
         # with no pass limit, every talon card stays in reach, so putting one on a column can
         # wait until a card is to go on it: the same reordering argument as a take-back.
         always_in_reach = rules.draw == 1 and rules.passes is None
+        if every:  # (after the columns' moves: a fair-mode hint is the first frontier noted)
+            tops = list(self.waste_tops(state))  # (the frontiers they meet, noted once here)
+        else:
+            tops = [top for top in tops if talon[top[1] - 1] in fits]
         if every and prune and (always_in_reach or rules.takeback):
             # Cards that could move next: a card put down only to receive one of these is worth trying.
             movable = {talon[reached - 1] for _, reached, _ in tops}

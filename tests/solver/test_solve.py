@@ -65,6 +65,22 @@ def test_fair_mode_does_not_peek_at_face_down_cards() -> None:
         assert (again.verdict, again.nodes, again.best_move) == (fair.verdict, fair.nodes, fair.best_move)
 
 
+@pytest.mark.parametrize("game_id", sorted(harp.GAMES))
+def test_a_fair_hint_turns_up_a_column_card_before_it_draws_from_the_stock(game_id: str) -> None:
+    """At the start of a deal in fair mode, every move that turns up a card is a frontier, and
+    the hint is the first one noted.  Where a column's move turns up a card, that is the hint,
+    not a tap on the stock: the columns' moves are listed before the stock's."""
+    checked = 0
+    for deal in range(1, 11):
+        game = harp.Game.new(game_id, deal=deal)
+        uncovers = [move for move in game.legal_moves() if move != "s" and harp.effect_of(game, move) == harp.Effect.UNCOVERS]
+        result = solve(game, max_nodes=BUDGET_NODES)
+        if result.verdict == UNKNOWN and uncovers:
+            checked += 1
+            assert result.best_move != "s", (deal, uncovers)
+    assert checked >= 3, checked
+
+
 def with_hidden_cards_reversed(layout: str) -> str:
     """A layout (``harp.layout``) with its hidden cards, the face-down cards of its columns and
     its stock, dealt back in reverse order: the piles keep their sizes and their face-up cards."""
