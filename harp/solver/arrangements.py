@@ -63,7 +63,8 @@ def free_levels(columns: tuple[tuple[int, ...], ...], runs: list[int]) -> set[in
     return {level for level in range(28) if children[level] and parents[level] > children[level]}
 
 
-def bared_parents(state: State, runs: list[int], wanted: Wanted | None = None) -> Iterator[tuple[str, State, int, list[int]]]:
+def bared_parents(state: State, runs: list[int],
+                  wanted: Wanted | None = None) -> Iterator[tuple[str, State, int, list[int]]]:
     """For every card with a card on it whose level is free: the shuffle that bares it (its
     run moves to a bare parent of the same level), the state after, the card's column, and the
     run lengths after (``runs``: each column's run length before).
@@ -83,7 +84,8 @@ def bared_parents(state: State, runs: list[int], wanted: Wanted | None = None) -
                 continue
             if free is None:  # (worked out only once a card is wanted)
                 free = free_levels(columns, runs)
-                bare = {(top[-1], j if top_run == 1 else -1) for j, (top, top_run) in enumerate(zip(columns, runs)) if top}
+                bare = {(top[-1], j if top_run == 1 else -1)
+                        for j, (top, top_run) in enumerate(zip(columns, runs)) if top}
                 tops = [top[-1] if top else -1 for top in columns]
             child = column[k + 1]
             if LEVEL[child] not in free:

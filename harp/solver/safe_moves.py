@@ -1,11 +1,11 @@
 """Safe foundation moves: the foundation moves every search makes at once instead of searching them.
 
 A card goes up by itself when no card could ever need it as a base: an ace or a 2, or a card
-whose lower opposite-colour cards are all on the foundations already.  The sound search asks more: where cards can be taken back down, only an ace goes up
-by itself (a card taken back could need the others as a base); with two decks, a card waits
-for its twin to be up (else the slot it takes could be the one its twin needs).  Taken only
-from the tableau, and from the waste only when drawing one card (with draw 3 the waste's
-grouping could matter).
+whose lower opposite-colour cards are all on the foundations already.  The sound search asks
+more: where cards can be taken back down, only an ace goes up by itself (a card taken back
+could need the others as a base); with two decks, a card waits for its twin to be up (else the
+slot it takes could be the one its twin needs).  Taken only from the tableau, and from the
+waste only when drawing one card (with draw 3 the waste's grouping could matter).
 
 Internal API of the package (the move generator uses it): ``SafeMoves``.
 """
