@@ -81,6 +81,8 @@ def test_every_shuffle_that_bares_a_card_replays_and_keeps_the_key(game_id: str)
 
 @pytest.mark.parametrize("game_id", ["big-harp", "gargantua"])
 def test_bared_parents_wanted_keeps_exactly_the_cards_that_could_go_up_or_take_an_arrival(game_id: str) -> None:
+    """With ``Wanted``, the same shuffles, in the same order, less those whose bared card could
+    neither go up nor take one of the arrivals (here a random dozen cards)."""
     kept_some = dropped_some = 0
     for seed in range(20):
         start = generator(run_position(game_id, seed, 30, spread=5)).deal.start

@@ -73,7 +73,8 @@ def test_a_fair_hint_turns_up_a_column_card_before_it_draws_from_the_stock(game_
     checked = 0
     for deal in range(1, 11):
         game = harp.Game.new(game_id, deal=deal)
-        uncovers = [move for move in game.legal_moves() if move != "s" and harp.effect_of(game, move) == harp.Effect.UNCOVERS]
+        uncovers = [move for move in game.legal_moves()
+                    if move != "s" and harp.effect_of(game, move) == harp.Effect.UNCOVERS]
         result = solve(game, max_nodes=BUDGET_NODES)
         if result.verdict == UNKNOWN and uncovers:
             checked += 1

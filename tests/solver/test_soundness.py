@@ -220,7 +220,8 @@ def foundations_alone_win(game: harp.Game) -> bool:
 @pytest.mark.parametrize("game_id", sorted(harp.GAMES))
 def test_the_face_up_finish_starts_every_foundation(game_id: str) -> None:
     """Every foundation empty, each suit of each deck in a column of its own, the ace on top
-    (the talon's cards in the next columns): the finish sends every ace to its own slot and wins."""
+    (the suits the columns cannot hold in the stock): the finish sends every ace to a slot of
+    its own and wins.  (It catches a wrong next slot for an ace, which random positions seldom meet.)"""
     rules = harp.Game.new(game_id, deal=1).rules
     suits = [[card_name(suit * 13 + height) for height in reversed(range(13))]
              for suit in range(4) for _ in range(rules.decks)]
