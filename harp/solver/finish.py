@@ -9,9 +9,7 @@ Internal API of the package (the tests use it): ``win_line``, ``face_up_finish``
 from __future__ import annotations
 
 from ..rules import Rules
-from .state import RANK, UNKNOWN_CARD, State, is_won, next_slots
-
-ACES = (0, 13, 26, 39)
+from .state import ACES, UNKNOWN_CARD, State, foundation_for, is_won, next_slots, raised
 
 
 def win_line(rules: Rules, techniques: frozenset[str], state: State) -> list[str] | None:
@@ -33,26 +31,24 @@ def face_up_finish(rules: Rules, state: State) -> list[str] | None:
     pass limit), the lowest card not yet up can therefore always go up: this finish always
     wins, and such a position needs no search.  Otherwise it is only a try."""
     columns, _, talon_cards, waste_size, pass_number, foundations = state
-    suits, heights = [each for each, _ in foundations], [height for _, height in foundations]
     up = next_slots(foundations)  # kept up to date by ``go_up``: a try can tap and raise a lot
     lengths = [len(column) for column in columns]
     talon = list(talon_cards)
-    left = rules.cards - sum(heights)
+    left = rules.cards - sum(height for _, height in foundations)
     went: list[tuple[int, int]] = []  # each step: (column, slot) up; (-1, slot) from the waste; (-1, -1) a tap
 
     def go_up(card: int, slot: int) -> None:
         """Raise ``slot`` with ``card``, and keep ``up`` what ``next_slots`` would give."""
-        before = suits[slot]
-        suits[slot], heights[slot] = card // 13, heights[slot] + 1
+        nonlocal foundations
+        before = foundations[slot][0]
+        foundations = raised(foundations, slot, card)
         for each in (card,) if before >= 0 else ACES:  # what the slot took: now maybe another slot
             if up.get(each) == slot:
                 del up[each]
-                each_rank, each_suit = RANK[each], each // 13
-                for other, (other_suit, height) in enumerate(zip(suits, heights)):
-                    if height == each_rank and (other_suit == each_suit or (height == 0 and other_suit == -1)):
-                        up[each] = other
-                        break
-        if heights[slot] < 13 and up.get(card + 1, slot + 1) > slot:
+                other = foundation_for(foundations, each)
+                if other >= 0:
+                    up[each] = other
+        if foundations[slot][1] < 13 and up.get(card + 1, slot + 1) > slot:
             up[card + 1] = slot
 
     while True:

@@ -33,6 +33,7 @@ FITS_ON = [tuple(c for c in range(52) if (c, onto) in BUILDS) for onto in range(
 PARENTS = [tuple(onto for onto in range(52) if (c, onto) in BUILDS) for c in range(52)]
 HEIGHT: Callable[[tuple[int, int]], int] = itemgetter(1)  # a foundation slot's height
 CARDS_UP = [[tuple(each * 13 + below for below in range(height)) for height in range(14)] for each in range(4)]
+ACES = (0, 13, 26, 39)  # every suit's ace
 
 
 class State(NamedTuple):
@@ -93,7 +94,7 @@ def next_slots(foundations: tuple[tuple[int, int], ...]) -> dict[int, int]:
             if height < 13:
                 slots.setdefault(slot_suit * 13 + height, slot)
         else:  # an empty slot any ace may start
-            for ace in (0, 13, 26, 39):
+            for ace in ACES:
                 slots.setdefault(ace, slot)
     return slots
 
