@@ -243,18 +243,16 @@ class MoveGenerator:
         always_in_reach = rules.draw == 1 and rules.passes is None
         if every:  # (after the columns' moves: a fair-mode hint is the first frontier noted)
             tops = list(self.waste_tops(state))  # (the frontiers they meet, noted once here)
-        else:
-            tops = [top for top in tops if talon[top[1] - 1] in fits]
-        if every and prune and (always_in_reach or rules.takeback):
-            # Cards that could move next: a card put down only to receive one of these is worth trying.
-            movable = {talon[reached - 1] for _, reached, _ in tops}
-            if rules.takeback:  # a chain of take-backs reaches every foundation card
-                for slot_suit, height in foundations:
-                    movable.update(CARDS_UP[slot_suit][height])
-            for column, run in zip(columns, runs):
-                movable.update(column[-run:])  # (a shuffle keeps this: the same cards in runs)
-        elif every:
+            # Cards that could move next: a card put down only to receive one of these is worth
+            # trying (asked only below; a shuffle keeps them: the same cards in runs).
             movable = set()
+            if prune and (always_in_reach or rules.takeback):
+                movable.update(talon[reached - 1] for _, reached, _ in tops)
+                if rules.takeback:  # a chain of take-backs reaches every foundation card
+                    for slot_suit, height in foundations:
+                        movable.update(CARDS_UP[slot_suit][height])
+                for column, run in zip(columns, runs):
+                    movable.update(column[-run:])
 
         def may_receive(card: int) -> bool:
             return not prune or not movable.isdisjoint(FITS_ON[card])
