@@ -70,18 +70,16 @@ class Portfolio:
     A win from any of them is the answer.  One of them running out of positions proves nothing
     yet, since their pruning can miss a line; its turns then go to the proof, a depth-first
     search with sound pruning, whose running out of positions is the answer: lost.  With
-    technique "early-proof" the proof takes turns of its own from the start as well.
-    Where arrangements merge (technique "arrangements"), most positions the proof meets it has
-    met already, so they cost it little: it keeps its own turns all along, each PROOF_QUANTA
-    quanta long."""
+    technique "early-proof" the proof takes turns of its own from the start as well, all
+    along, each PROOF_QUANTA quanta long: most positions the proof meets it has met already,
+    so they cost it little, and it is often the one that wins a hard deal."""
 
     QUANTUM = 512  # nodes a turn
     PROBE_NODES = 2048  # positions each probe may visit (technique "probes")
     RESTART_EVERY = 2048  # nodes between looks at the best position (technique "restarts")
     RESTART_NODES = 4096  # positions each restarted search may visit
-    EARLY_PROOF_NODES = 16_384  # positions the proof searches in turns of its own (technique "early-proof")
     ANY_ORDER_NODES = 16_384  # positions each search without "put down only to pick up" may visit ("any-order")
-    PROOF_QUANTA = 4  # a turn of the proof, in quanta, where arrangements merge
+    PROOF_QUANTA = 4  # a turn of the proof, in quanta (technique "early-proof")
     BACK_OFF = 4  # steps back along the line to a root below which every position was searched, the first time
 
     def __init__(self, generator: MoveGenerator, max_nodes: int | None, max_seconds: float | None) -> None:
@@ -110,14 +108,9 @@ class Portfolio:
         self.proof_generator = generator
         self.proof: DepthFirstSearch | None = None
         self.turns: list[AnySearch] = list(self.quick_searches)
-        # Technique "early-proof": the proof has a turn of its own until it has searched
-        # EARLY_PROOF_NODES positions (all along, where arrangements merge).
-        self.proof_quanta = self.PROOF_QUANTA if settings.merges_arrangements else 1
-        if "early-proof" in techniques:
+        if "early-proof" in techniques:  # the proof's own turns, from the start
             self.proof = proof_for(generator, start)  # (the last-pass prover where it applies)
             self.turns.append(self.proof)
-            if not settings.merges_arrangements:
-                self.own_nodes[self.proof] = self.EARLY_PROOF_NODES
         # Technique "restarts": searches started afresh from the best position found so far,
         # each with the moves that lead there from the start.
         self.restarts: dict[AnySearch, list[str]] = {}
@@ -227,7 +220,7 @@ class Portfolio:
         while budget > 0 and self.result is None:
             quantum = self.QUANTUM
             if self.going_back is None and self.proof is not None and self.turns[self.turn] is self.proof:
-                quantum *= self.proof_quanta
+                quantum *= self.PROOF_QUANTA
             take = min(budget, quantum - self.used)
             if self.max_nodes is not None:
                 take = min(take, self.max_nodes + 1 - self.nodes)
@@ -243,8 +236,8 @@ class Portfolio:
                 if self.used >= quantum:
                     self.turn, self.used = (self.turn + 1) % len(self.turns), 0
                     if found is None and search.nodes >= self.own_nodes.get(search, search.nodes + 1):
-                        del self.own_nodes[search]  # (the proof keeps any turns it took over)
-                        self._drop(search)  # a probe, an any-order search, the early proof or a restart done
+                        del self.own_nodes[search]
+                        self._drop(search)  # a probe, an any-order search or a restart done
                     if self.restarts_on and self.nodes >= self.next_restart:
                         self.next_restart = self.nodes + self.RESTART_EVERY
                         self._restart()

@@ -100,19 +100,29 @@ def test_the_proof_takes_turns_from_the_start_and_wins_what_the_quick_searches_m
     assert solve(game, thoughtful=True, max_nodes=10_000, techniques=NO_EARLY_PROOF).verdict == UNKNOWN
 
 
-def test_the_proofs_own_turn_ends_after_its_positions_but_it_takes_over_a_search_that_ran_out(monkeypatch) -> None:
-    """After EARLY_PROOF_NODES positions the proof leaves its own turn to the quick searches;
-    a quick search that runs out of positions still hands its turns to it.  Harpan deal 259
-    is lost: quick searches run out, and the proof, with their turns, proves it."""
-    monkeypatch.setattr(Portfolio, "EARLY_PROOF_NODES", 1024)
-    game = harp.Game.new("gargantua", deal=1)
-    run = start_search(game, max_nodes=6_000, thoughtful=True, techniques=QUICK_ONLY + ("early-proof",))
+@pytest.mark.parametrize("game_id, deal, techniques", [
+    ("gargantua", 45, TECHNIQUES),
+    ("gargantua", 45, WITHOUT_ARRANGEMENTS),
+    ("easy-harp", 18, TECHNIQUES),
+])
+def test_the_proof_keeps_its_own_turns_all_along_each_four_quanta_long(
+        game_id: str, deal: int, techniques: tuple[str, ...]) -> None:
+    """Technique "early-proof": the proof's positions are mostly met again and cheap, so it
+    keeps turns of its own all along, each PROOF_QUANTA quanta long, against one quantum for each
+    quick search that has had every turn since the start (these deals are left unknown)."""
+    run = start_search(harp.Game.new(game_id, deal=deal), max_nodes=20_000, thoughtful=True, techniques=techniques)
     while run.advance(300) is None:
         pass
-    assert run.result.verdict == UNKNOWN
-    assert run.proof is not None and run.proof.nodes == 1024 and run.proof not in run.turns
-    assert run.turns == run.quick_searches
-    assert all(abs(each.nodes - (6_000 - 1024) / 4) <= Portfolio.QUANTUM for each in run.quick_searches)
+    assert run.result.verdict == UNKNOWN and run.proof is not None and run.proof in run.turns
+    steady = [each for each in run.quick_searches if each in run.turns]  # (probes and any-order ones leave)
+    turn = Portfolio.PROOF_QUANTA * Portfolio.QUANTUM  # (the proof's turn comes last in a round)
+    assert steady and run.proof.nodes >= turn and run.proof.nodes % turn == 0
+    assert all(0 <= Portfolio.PROOF_QUANTA * each.nodes - run.proof.nodes <= turn for each in steady)
+
+
+def test_a_quick_search_that_runs_out_hands_its_turns_to_the_proof() -> None:
+    """Harpan deal 259 is lost: quick searches run out of positions, and the proof, with their
+    turns, proves it."""
     lost = harp.Game.new("harpan", deal=259)
     run = start_search(lost, max_nodes=20_000, thoughtful=True, techniques=NO_RESTARTS)
     while run.advance(300) is None:
@@ -120,27 +130,6 @@ def test_the_proofs_own_turn_ends_after_its_positions_but_it_takes_over_a_search
     assert run.result.verdict == LOSS and run.result is run.proof.result
     ran_out = [each for each in run.quick_searches if each.result is not None]
     assert ran_out and run.proof in run.turns and not any(each in run.turns for each in ran_out)
-
-
-def test_where_arrangements_merge_the_proof_keeps_its_turns_four_quanta_long(monkeypatch) -> None:
-    """Merging arrangements, the proof's positions are mostly met again and cheap: it keeps its
-    own turns past EARLY_PROOF_NODES, each PROOF_QUANTA quanta long (Gargantua deal 45 is left
-    unknown).  Without the technique it leaves them after EARLY_PROOF_NODES positions."""
-    monkeypatch.setattr(Portfolio, "EARLY_PROOF_NODES", 1024)
-    for techniques, kept in ((TECHNIQUES, True), (WITHOUT_ARRANGEMENTS, False)):
-        run = start_search(harp.Game.new("gargantua", deal=45), max_nodes=20_000, thoughtful=True,
-                           techniques=techniques)
-        while run.advance(300) is None:
-            pass
-        assert run.result.verdict == UNKNOWN and run.proof is not None
-        assert (run.proof in run.turns) == kept
-        first_quick = run.quick_searches[0].nodes
-        if kept:
-            turn = Portfolio.PROOF_QUANTA * Portfolio.QUANTUM  # (the proof's turn comes last in a round)
-            assert run.proof.nodes % turn == 0 and run.proof.nodes > 1024
-            assert 0 <= Portfolio.PROOF_QUANTA * first_quick - run.proof.nodes <= turn
-        else:
-            assert run.proof.nodes == 1024 < first_quick
 
 
 def test_the_any_order_searches_win_a_line_that_needs_two_preparations_for_one_move() -> None:
@@ -193,11 +182,11 @@ def leads_to(game: harp.Game, prefix: list[str], state: State) -> bool:
 
 
 def test_a_restart_from_the_best_position_wins_what_the_searches_from_the_start_do_not() -> None:
-    """Technique "restarts": Big Harp deal 61 is not won in 12,000 positions from the start, but
+    """Technique "restarts": Big Harp deal 12 is not won in 12,000 positions from the start, but
     the depth-first and best-first searches started afresh, every 2,048, from the best position
     reached so far win it; the line to that position plus theirs replays to a win.  (All
     without "arrangements", with which the searches win it at once.)"""
-    game = harp.Game.new("big-harp", deal=61)
+    game = harp.Game.new("big-harp", deal=12)
     run = start_search(game, max_nodes=10_000, thoughtful=True, techniques=WITHOUT_ARRANGEMENTS)
     while run.advance(300) is None:
         pass
