@@ -8,21 +8,20 @@ Internal API of the package (the tests use it): ``win_line``, ``face_up_finish``
 
 from __future__ import annotations
 
-from ..rules import Rules
-from .state import ACES, UNKNOWN_CARD, State, foundation_for, is_won, next_slots, raised
+from .state import ACES, UNKNOWN_CARD, Deal, State, foundation_for, is_won, next_slots, raised
 
 
-def win_line(rules: Rules, techniques: frozenset[str], state: State) -> list[str] | None:
+def win_line(deal: Deal, techniques: frozenset[str], state: State) -> list[str] | None:
     """The moves that win from ``state`` without a search: none if it is won, the
     foundation-only finish once every card is face up (``face_up_finish``), or None."""
-    if is_won(rules, state):
+    if is_won(deal.rules, state):
         return []
     if "face-up" in techniques and not any(state.downs) and UNKNOWN_CARD not in state.talon:
-        return face_up_finish(rules, state)
+        return face_up_finish(deal, state)
     return None
 
 
-def face_up_finish(rules: Rules, state: State) -> list[str] | None:
+def face_up_finish(deal: Deal, state: State) -> list[str] | None:
     """Play to the foundations only, tapping the stock for the next card, until won; the
     moves, or None if a whole round of the stock (or the last pass) brings nothing up.
 
@@ -34,8 +33,9 @@ def face_up_finish(rules: Rules, state: State) -> list[str] | None:
     up = next_slots(foundations)  # kept up to date by ``go_up``: a try can tap and raise a lot
     lengths = [len(column) for column in columns]
     talon = list(talon_cards)
-    left = rules.cards - sum(height for _, height in foundations)
-    went: list[tuple[int, int]] = []  # each step: (column, slot) up; (-1, slot) from the waste; (-1, -1) a tap
+    left = deal.rules.cards - sum(height for _, height in foundations)
+    limited = deal.rules.passes is not None
+    went: list[tuple[int, int]] = []  # each step: (column, slot) up; (-1, slot) from the waste; (-2, n) n taps
 
     def go_up(card: int, slot: int) -> None:
         """Raise ``slot`` with ``card``, and keep ``up`` what ``next_slots`` would give."""
@@ -74,17 +74,15 @@ def face_up_finish(rules: Rules, state: State) -> list[str] | None:
                 left -= 1
         if moved:
             if not left:
-                return [f"t{i + 1}>f{slot + 1}" if i >= 0 else "s" if slot < 0 else f"w>f{slot + 1}"
-                        for i, slot in went]
+                return [move for i, slot in went for move in (
+                    ["s"] * slot if i == -2 else [f"t{i + 1}>f{slot + 1}" if i >= 0 else f"w>f{slot + 1}"])]
             continue
-        # Nothing went up, so none of the columns' tops can until a waste card does: tap to it.
-        still = 0  # taps since a card last went up
-        while True:
-            after = rules.tap(len(talon), waste_size, pass_number)
-            still += 1
-            if after is None or still > len(talon) + 1:
-                return None
-            waste_size, pass_number = after
-            went.append((-1, -1))
-            if waste_size and talon[waste_size - 1] in up:
+        # Nothing went up, so none of the columns' tops can until a waste card does: tap to the
+        # first that can (each waste top the stock reaches, once: ``Deal.stock_walk``), if any.
+        for taps, _, reached, passes in deal.stock_walk(len(talon), waste_size, pass_number if limited else 0):
+            if talon[reached - 1] in up:
+                waste_size, pass_number = reached, pass_number + passes
+                went.append((-2, taps))
                 break
+        else:
+            return None

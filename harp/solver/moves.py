@@ -33,7 +33,7 @@ from .proofs import LossProofs
 from .safe_moves import SafeMoves
 from .settings import TECHNIQUES, Settings
 from .shuffles import shuffle_steps
-from .state import (CARDS_UP, FITS_ON, UNKNOWN_CARD, Deal, Keys, Need, Seen, State, Successor,
+from .state import (CARDS_UP, FITS_ON, PARENTS, RANK, UNKNOWN_CARD, Deal, Keys, Need, Seen, State, Successor,
                     next_slots, raised, run_length)
 
 
@@ -42,7 +42,7 @@ class _Shared(NamedTuple):
     up: dict[int, int]  # next_slots of the foundations
     runs: list[int]  # each column's run length (the shuffled state's own)
     tops: list[tuple[int, int, int]]  # waste_tops
-    movable: set[int]  # cards that could move next (where put-down-to-pick-up needs them)
+    receivers: set[int]  # cards that one that could move next could go on (where put-down-to-pick-up asks)
     takebacks: list[tuple[int, int, int, int]]  # (slot, suit, height, card) of each worth taking back
 
 
@@ -78,7 +78,7 @@ class MoveGenerator:
 
     def win_line(self, state: State) -> list[str] | None:
         """The moves that win from ``state`` without a search, or None (``finish.win_line``)."""
-        return win_line(self.rules, self.settings.techniques, state)
+        return win_line(self.deal, self.settings.techniques, state)
 
     def opening(self, start: State) -> tuple[State, list[str], Seen]:
         """``start`` after its safe foundation moves, those moves, and a table that holds it."""
@@ -177,7 +177,7 @@ class MoveGenerator:
             assert onto is not None and shared is not None
             fits = FITS_ON[columns[onto][-1]]
             takers, spaces = {card: [onto] for card in fits}, []
-            up, runs, tops, movable, backs = shared
+            up, runs, tops, receivers, backs = shared
         # Tableau tops to foundations, and tableau runs to other columns.
         for i, column in enumerate(columns):
             if not column or (not every and i != onto and column[-runs[i]] not in fits):
@@ -243,19 +243,21 @@ class MoveGenerator:
         always_in_reach = rules.draw == 1 and rules.passes is None
         if every:  # (after the columns' moves: a fair-mode hint is the first frontier noted)
             tops = list(self.waste_tops(state))  # (the frontiers they meet, noted once here)
-            # Cards that could move next: a card put down only to receive one of these is worth
-            # trying (asked only below; a shuffle keeps them: the same cards in runs).
-            movable = set()
+            # Cards that could move next, and the cards one of them could go on: a card put down
+            # only to receive one is worth trying (asked only below; a shuffle keeps them: the
+            # same cards in runs).
+            receivers = set()
             if prune and (always_in_reach or rules.takeback):
-                movable.update(talon[reached - 1] for _, reached, _ in tops)
+                movable = {talon[reached - 1] for _, reached, _ in tops}
                 if rules.takeback:  # a chain of take-backs reaches every foundation card
                     for slot_suit, height in foundations:
                         movable.update(CARDS_UP[slot_suit][height])
                 for column, run in zip(columns, runs):
                     movable.update(column[-run:])
+                receivers = {parent for card in movable for parent in PARENTS[card]}
 
         def may_receive(card: int) -> bool:
-            return not prune or not movable.isdisjoint(FITS_ON[card])
+            return not prune or card in receivers
 
         for taps, reached, pass_now in tops:
             card = talon[reached - 1]
@@ -288,9 +290,11 @@ class MoveGenerator:
             backs = []
         elif every:
             # Neither a foundation card nor one a chain of take-backs reaches could be built on: not taken back.
+            lowest = [0 if not prune else 13] * 4  # each suit's lowest rank a card could be built on
+            for card in receivers:
+                lowest[card // 13] = min(lowest[card // 13], RANK[card])
             backs = [(slot, slot_suit, height, slot_suit * 13 + height - 1)
-                     for slot, (slot_suit, height) in enumerate(foundations)
-                     if height and any(may_receive(slot_suit * 13 + below) for below in range(height))]
+                     for slot, (slot_suit, height) in enumerate(foundations) if height > lowest[slot_suit]]
         else:  # only those that go on column ``onto``
             backs = [back for back in backs if back[3] in fits]
         for slot, slot_suit, height, card in backs:
@@ -313,7 +317,7 @@ class MoveGenerator:
                 noted = len(self.frontier_moves)
                 out.extend(([shuffle] + moves, after, order, then)
                            for moves, after, order, then
-                           in self._successors(bared, None, i, _Shared(up, bared_runs, tops, movable, backs)))
+                           in self._successors(bared, None, i, _Shared(up, bared_runs, tops, receivers, backs)))
                 self.frontier_moves[noted:] = [[shuffle] + moves for moves in self.frontier_moves[noted:]]
         # Closest to a win first; then the better effect; then fewer stock taps.
         distance = self.distance

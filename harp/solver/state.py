@@ -79,10 +79,12 @@ def raised(foundations: tuple[tuple[int, int], ...], slot: int, card: int) -> tu
 def foundation_for(foundations: tuple[tuple[int, int], ...], card: int) -> int:
     """The first slot that takes ``card`` (as the engine's ``>f`` picks), or -1."""
     card_rank, card_suit = RANK[card], card // 13
-    for slot, (slot_suit, height) in enumerate(foundations):
-        if height == card_rank and (slot_suit == card_suit or (height == 0 and slot_suit == -1)):
-            return slot
-    return -1
+    slot = foundations.index((card_suit, card_rank)) if (card_suit, card_rank) in foundations else -1
+    if card_rank == 0 and (-1, 0) in foundations:  # an empty slot any ace may start
+        empty = foundations.index((-1, 0))
+        if slot < 0 or empty < slot:
+            return empty
+    return slot
 
 
 def next_slots(foundations: tuple[tuple[int, int], ...]) -> dict[int, int]:
@@ -179,6 +181,13 @@ def run_length(column: tuple[int, ...]) -> int:
     return n
 
 
+@lru_cache(maxsize=1 << 16)
+def split_at_root(column: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """``column`` up to the root of its run, and the cards on that root (cached, as ``run_length``)."""
+    root = len(column) - run_length(column) + 1  # (1 past the end of an empty column)
+    return column[:root], column[root:]
+
+
 def arrangement_key(columns: tuple[tuple[int, ...], ...], tags: list[tuple[int, int]]) -> tuple[object, ...]:
     """What positions that differ only in the arrangement of their runs share (technique
     "arrangements", harp/solver/arrangements.py): each column's tag (what names its face-down
@@ -186,9 +195,9 @@ def arrangement_key(columns: tuple[tuple[int, ...], ...], tags: list[tuple[int, 
     bases = []
     others: list[int] = []
     for tag, column in zip(tags, columns):
-        root = len(column) - run_length(column) + 1  # (1 past the end of an empty column)
-        bases.append((tag, column[:root]))
-        others.extend(column[root:])
+        base, on_root = split_at_root(column)
+        bases.append((tag, base))
+        others += on_root
     return tuple(sorted(bases)), tuple(sorted(others))
 
 
