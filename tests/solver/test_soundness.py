@@ -226,7 +226,8 @@ def test_the_face_up_finish_starts_every_foundation(game_id: str) -> None:
     suits = [[card_name(suit * 13 + height) for height in reversed(range(13))]
              for suit in range(4) for _ in range(rules.decks)]
     game = build(game_id, suits[: rules.columns], stock=[name for suit in suits[rules.columns:] for name in suit])
-    line = face_up_finish(generator(game).deal, generator(game).deal.start)
+    deal = generator(game).deal
+    line = face_up_finish(deal, deal.start)
     assert line is not None and replays_to_a_win(game, line)
 
 
@@ -241,7 +242,8 @@ def test_the_face_up_finish_wins_exactly_where_playing_to_the_foundations_alone_
     for seed in range(60):
         left = (6, 12, 20, 30, 45)[seed % 5]  # (with 45 off, some foundations are empty: aces too)
         game = small_position(game_id, seed, left, spread=5, face_up=True, **options)
-        line = face_up_finish(generator(game).deal, generator(game).deal.start)
+        deal = generator(game).deal
+        line = face_up_finish(deal, deal.start)
         assert (line is not None) == foundations_alone_win(game), (seed, line)
         if line is not None:
             assert replays_to_a_win(game, line), seed

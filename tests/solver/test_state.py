@@ -11,7 +11,8 @@ import pytest
 import harp
 from harp.solver import TECHNIQUES
 from harp.solver.distance import distance_for
-from harp.solver.state import State
+from harp.solver.state import State, foundation_for, next_slots
+from positions import small_position
 from solverkit import generator
 
 
@@ -99,3 +100,19 @@ def test_the_talon_is_a_set_in_the_key_only_where_every_card_stays_in_reach(
     swapped = state._replace(talon=state.talon[::-1])
     assert sorted(swapped.talon) == sorted(state.talon) and swapped.talon != state.talon
     assert (moves.keys.key(swapped) != moves.keys.key(state)) == kept_in_order
+
+
+@pytest.mark.parametrize("game_id", list(harp.GAMES))
+def test_the_slot_a_card_goes_up_on_is_the_first_the_engine_would_take_it_on(game_id: str) -> None:
+    """``foundation_for`` and ``next_slots`` (the solver's quick answers) name, for every card,
+    the first slot the engine's own rule accepts it on, or none, on 40 random foundations, some
+    with empty slots."""
+    for seed in range(40):
+        rules = harp.GAMES[game_id]
+        game = small_position(game_id, seed, left=rules.cards * (1, 4, 8, 9)[seed % 4] // 10)
+        foundations = generator(game).deal.start.foundations
+        up = next_slots(foundations)
+        for card in range(52):
+            first = next((slot for slot in range(rules.foundations) if game.foundation_accepts(slot, card)), -1)
+            assert foundation_for(foundations, card) == first == up.get(card, -1), (seed, foundations, card)
+
