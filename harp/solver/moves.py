@@ -33,7 +33,7 @@ from .proofs import LossProofs
 from .safe_moves import SafeMoves
 from .settings import TECHNIQUES, Settings
 from .shuffles import shuffle_steps
-from .state import (CARDS_UP, FITS_ON, PARENTS, RANK, UNKNOWN_CARD, Deal, Keys, Need, Seen, State, Successor,
+from .state import (CARDS_UP, FITS_ON, PARENTS, UNKNOWN_CARD, Deal, Keys, Need, Seen, State, Successor,
                     next_slots, raised, run_length)
 
 
@@ -290,11 +290,9 @@ class MoveGenerator:
             backs = []
         elif every:
             # Neither a foundation card nor one a chain of take-backs reaches could be built on: not taken back.
-            lowest = [0 if not prune else 13] * 4  # each suit's lowest rank a card could be built on
-            for card in receivers:
-                lowest[card // 13] = min(lowest[card // 13], RANK[card])
             backs = [(slot, slot_suit, height, slot_suit * 13 + height - 1)
-                     for slot, (slot_suit, height) in enumerate(foundations) if height > lowest[slot_suit]]
+                     for slot, (slot_suit, height) in enumerate(foundations)
+                     if height and (not prune or not receivers.isdisjoint(CARDS_UP[slot_suit][height]))]
         else:  # only those that go on column ``onto``
             backs = [back for back in backs if back[3] in fits]
         for slot, slot_suit, height, card in backs:
