@@ -12,6 +12,8 @@ Internal API of the package (the tests use it): ``distance_for``.
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import mul
 from typing import Callable
 
 from .settings import Settings
@@ -27,9 +29,9 @@ def distance_for(settings: Settings) -> Callable[[State], int]:
         downs = state.downs
         far = down_weight * sum(downs) - sum(map(HEIGHT, state.foundations))
         if counts_covering:
-            far += 2 * sum(len(column) for column, down in zip(state.columns, downs) if down)
+            far += 2 * sum(map(len, compress(state.columns, downs)))  # (the columns with a card face down)
         if deep_columns:
-            far += sum(down * down for down in downs)
+            far += sum(map(mul, downs, downs))
         if counts_drawn:
             far += (state.pass_number - 1) * len(state.talon) + state.waste_size
         return far
