@@ -254,7 +254,7 @@ class MoveGenerator:
                         movable.update(CARDS_UP[slot_suit][height])
                 for column, run in zip(columns, runs):
                     movable.update(column[-run:])
-                receivers = {parent for card in movable for parent in PARENTS[card]}
+                receivers.update(*map(PARENTS.__getitem__, movable))
 
         def may_receive(card: int) -> bool:
             return not prune or card in receivers
