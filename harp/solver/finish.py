@@ -34,7 +34,6 @@ def face_up_finish(deal: Deal, state: State) -> list[str] | None:
     lengths = [len(column) for column in columns]
     talon = list(talon_cards)
     left = deal.rules.cards - sum(height for _, height in foundations)
-    limited = deal.rules.passes is not None
     went: list[tuple[int, int]] = []  # each step: (column, slot) up; (-1, slot) from the waste; (-2, n) n taps
 
     def go_up(card: int, slot: int) -> None:
@@ -74,12 +73,13 @@ def face_up_finish(deal: Deal, state: State) -> list[str] | None:
                 left -= 1
         if moved:
             if not left:
-                return [move for i, slot in went for move in (
-                    ["s"] * slot if i == -2 else [f"t{i + 1}>f{slot + 1}" if i >= 0 else f"w>f{slot + 1}"])]
+                return [move for source, slot_or_taps in went for move in (
+                    ["s"] * slot_or_taps if source == -2
+                    else [f"t{source + 1}>f{slot_or_taps + 1}" if source >= 0 else f"w>f{slot_or_taps + 1}"])]
             continue
         # Nothing went up, so none of the columns' tops can until a waste card does: tap to the
         # first that can (each waste top the stock reaches, once: ``Deal.stock_walk``), if any.
-        for taps, _, reached, passes in deal.stock_walk(len(talon), waste_size, pass_number if limited else 0):
+        for taps, _, reached, passes in deal.stock_walk(len(talon), waste_size, pass_number):
             if talon[reached - 1] in up:
                 waste_size, pass_number = reached, pass_number + passes
                 went.append((-2, taps))

@@ -108,7 +108,7 @@ class MoveGenerator:
         if waste_size:
             yield 0, waste_size, pass_number
         # Reaching a waste size again on a later pass is never better, so the walk lists each once.
-        walk = self.deal.stock_walk(len(talon), waste_size, pass_number if self.rules.passes is not None else 0)
+        walk = self.deal.stock_walk(len(talon), waste_size, pass_number)
         hidden = UNKNOWN_CARD in talon
         for taps, drawn_from, reached, passes in walk:
             if hidden and UNKNOWN_CARD in talon[drawn_from:reached]:

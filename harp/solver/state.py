@@ -159,7 +159,10 @@ class Deal:
 
     def stock_walk(self, talon_size: int, waste_size: int, pass_number: int) -> list[tuple[int, int, int, int]]:
         """(taps, drawn from, waste size, passes since) for every waste top reachable by tapping,
-        each once (``Rules.stock_cycle``); ``pass_number`` is 0 where passes are unlimited."""
+        each once (``Rules.stock_cycle``).  Where passes are unlimited the pass number changes
+        nothing, so every pass shares one walk."""
+        if self.rules.passes is None:
+            pass_number = 0
         key = (talon_size, waste_size, pass_number)
         walk = self.stock_walks.get(key)
         if walk is None:

@@ -107,12 +107,11 @@ def test_the_slot_a_card_goes_up_on_is_the_first_the_engine_would_take_it_on(gam
     """``foundation_for`` and ``next_slots`` (the solver's quick answers) name, for every card,
     the first slot the engine's own rule accepts it on, or none, on 40 random foundations, some
     with empty slots."""
+    rules = harp.GAMES[game_id]
     for seed in range(40):
-        rules = harp.GAMES[game_id]
         game = small_position(game_id, seed, left=rules.cards * (1, 4, 8, 9)[seed % 4] // 10)
         foundations = generator(game).deal.start.foundations
         up = next_slots(foundations)
         for card in range(52):
             first = next((slot for slot in range(rules.foundations) if game.foundation_accepts(slot, card)), -1)
             assert foundation_for(foundations, card) == first == up.get(card, -1), (seed, foundations, card)
-
