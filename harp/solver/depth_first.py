@@ -32,6 +32,7 @@ class DepthFirstSearch:
         self.max_seconds = max_seconds
         self.seconds = 0.0
         self.nodes = 0
+        self.expanded = 0  # positions whose successors were made (nodes also counts those met again)
         self.result: Result | None = None
         opened, first_moves, self.seen = generator.opening(start)
         # The most promising line so far, for a hint when no win is found: (distance, moves).
@@ -47,6 +48,7 @@ class DepthFirstSearch:
             self._finish(LOSS, [], exhausted=False)
             return
         self.stack.append((opened, self._expand(opened, None, first_moves), first_moves))
+        self.expanded = 1
 
     def _path(self) -> list[str]:
         return [m for frame in self.stack for m in frame[2]]
@@ -106,6 +108,7 @@ class DepthFirstSearch:
             if distance < self.best[0]:
                 self.best, self.best_state = (distance, self._path() + moves), nxt
             stack.append((nxt, self._expand(nxt, need, moves), moves))
+            self.expanded += 1
         self.seconds += time.perf_counter() - started
         if not stack:
             self._finish(UNKNOWN, [], exhausted=True)

@@ -71,15 +71,16 @@ class Portfolio:
     yet, since their pruning can miss a line; its turns then go to the proof, a depth-first
     search with sound pruning, whose running out of positions is the answer: lost.  With
     technique "early-proof" the proof takes turns of its own from the start as well, all
-    along, each PROOF_QUANTA quanta long: most positions the proof meets it has met already,
-    so they cost it little, and it is often the one that wins a hard deal."""
+    along, and it is often the one that wins a hard deal.  The proof's turn is PROOF_QUANTA
+    quanta of positions it expands (``_turn_length``), not of positions it meets: most of
+    those it has met already, and they cost it little."""
 
     QUANTUM = 512  # nodes a turn
     PROBE_NODES = 2048  # positions each probe may visit (technique "probes")
     RESTART_EVERY = 2048  # nodes between looks at the best position (technique "restarts")
     RESTART_NODES = 4096  # positions each restarted search may visit
     ANY_ORDER_NODES = 16_384  # positions each search without "put down only to pick up" may visit ("any-order")
-    PROOF_QUANTA = 4  # a turn of the proof, in quanta (technique "early-proof")
+    PROOF_QUANTA = 4  # a turn of the proof, in quanta of positions it expands
     BACK_OFF = 4  # steps back along the line to a root below which every position was searched, the first time
 
     def __init__(self, generator: MoveGenerator, max_nodes: int | None, max_seconds: float | None) -> None:
@@ -131,7 +132,8 @@ class Portfolio:
         self.max_seconds = max_seconds
         self.seconds = 0.0
         self.turn = 0  # which of ``turns`` has the turn
-        self.used = 0  # nodes spent in this turn: turns are whole quanta, however the caller slices
+        self.used = 0  # nodes spent in this turn: turns are whole, however the caller slices
+        self.quantum = self.QUANTUM  # nodes in this turn
         self.result: Result | None = None
         for search in self.turns:
             self.result = self.result or self._answer(search, search.result)
@@ -213,14 +215,24 @@ class Portfolio:
             root, done = steps[max(0, len(steps) - 1 - self.back_off)]
             self._restart_from(generator, root, line[:done])
 
+    def _turn_length(self) -> int:
+        """Nodes in the turn about to start: one quantum; the proof's, PROOF_QUANTA quanta of
+        positions it expands.  Most positions the proof meets it has met already and only looks
+        up, so a turn counted in positions met would give it less and less work as it goes
+        deeper; its turn is scaled by its own positions met per position expanded so far."""
+        proof = self.proof
+        if self.going_back is not None or proof is None or self.turns[self.turn] is not proof:
+            return self.QUANTUM
+        return self.QUANTUM * self.PROOF_QUANTA * max(proof.nodes, proof.expanded) // max(1, proof.expanded)
+
     def advance(self, budget: int) -> Result | None:
         if self.result is not None:
             return self.result
         started = time.perf_counter()
         while budget > 0 and self.result is None:
-            quantum = self.QUANTUM
-            if self.going_back is None and self.proof is not None and self.turns[self.turn] is self.proof:
-                quantum *= self.PROOF_QUANTA
+            if self.used == 0:
+                self.quantum = self._turn_length()
+            quantum = self.quantum
             take = min(budget, quantum - self.used)
             if self.max_nodes is not None:
                 take = min(take, self.max_nodes + 1 - self.nodes)

@@ -105,19 +105,30 @@ def test_the_proof_takes_turns_from_the_start_and_wins_what_the_quick_searches_m
     ("gargantua", 45, WITHOUT_ARRANGEMENTS),
     ("easy-harp", 18, TECHNIQUES),
 ])
-def test_the_proof_keeps_its_own_turns_all_along_each_four_quanta_long(
+def test_the_proof_keeps_its_own_turns_all_along_each_four_quanta_of_positions_it_expands(
         game_id: str, deal: int, techniques: tuple[str, ...]) -> None:
-    """Technique "early-proof": the proof's positions are mostly met again and cheap, so it
-    keeps turns of its own all along, each PROOF_QUANTA quanta long, against one quantum for each
-    quick search that has had every turn since the start (these deals are left unknown)."""
-    run = start_search(harp.Game.new(game_id, deal=deal), max_nodes=20_000, thoughtful=True, techniques=techniques)
-    while run.advance(300) is None:
-        pass
-    assert run.result.verdict == UNKNOWN and run.proof is not None and run.proof in run.turns
+    """Technique "early-proof": the proof keeps turns of its own all along, against one quantum
+    for each quick search.  Its turn is PROOF_QUANTA quanta of positions it expands: most of the
+    positions it meets it has met already, so each turn meets as many more as it has met per
+    position expanded so far (these deals are left unknown; stepped a node at a time to see
+    where each turn begins and ends)."""
+    run = start_search(harp.Game.new(game_id, deal=deal), max_nodes=50_000, thoughtful=True, techniques=techniques)
+    proof = run.proof
+    assert proof is not None and proof in run.turns
+    four_quanta = Portfolio.PROOF_QUANTA * Portfolio.QUANTUM
+    turns: list[tuple[int, int, int]] = []  # each whole turn of the proof: nodes, expanded before it; nodes in it
+    before = (proof.nodes, proof.expanded)
+    while run.advance(1) is None:
+        if proof.nodes > before[0] and run.turns[run.turn] is not proof:  # (its turn just ended)
+            turns.append((*before, proof.nodes - before[0]))
+        if run.turns[run.turn] is not proof:
+            before = (proof.nodes, proof.expanded)
+    assert run.result.verdict == UNKNOWN and len(turns) >= 3
+    assert all(length == four_quanta * nodes // expanded if nodes > expanded else four_quanta
+               for nodes, expanded, length in turns)
+    assert turns[-1][2] > 2 * four_quanta  # (deep in, it meets positions again more than it expands new ones)
     steady = [each for each in run.quick_searches if each in run.turns]  # (probes and any-order ones leave)
-    turn = Portfolio.PROOF_QUANTA * Portfolio.QUANTUM  # (the proof's turn comes last in a round)
-    assert steady and run.proof.nodes >= turn and run.proof.nodes % turn == 0
-    assert all(0 <= Portfolio.PROOF_QUANTA * each.nodes - run.proof.nodes <= turn for each in steady)
+    assert steady and all(each.nodes <= len(turns) * Portfolio.QUANTUM + Portfolio.QUANTUM for each in steady)
 
 
 def test_a_quick_search_that_runs_out_hands_its_turns_to_the_proof() -> None:
