@@ -28,7 +28,8 @@ from ..rules import Rules
 #   "wide": the best-first searches weigh a step of distance as 2 moves of depth, not 8.
 #   "probes": where "shuffles" applies, the quick searches as they were without it go first.
 #   "restarts": in thoughtful mode, searches start afresh from the best position reached.
-#   "early-proof": the proof takes turns of its own from the start, and keeps them all along.
+#   "early-proof": the proof takes turns of its own from the start, and keeps them all along
+#       (each, like any turn of the proof, 4 quanta of positions it expands).
 #   "any-order": depth-first quick searches without "put down only to pick up" take turns.
 #   "last-pass": in the last pass of a limited-pass game, the proof is the last-pass prover.
 #   "arrangements": where runs move whole, the searches take the arrangements of runs on equal
