@@ -49,18 +49,20 @@ class Wanted(NamedTuple):
 
 
 def free_levels(columns: tuple[tuple[int, ...], ...], runs: list[int]) -> set[int]:
-    """The levels with more parents than cards on them (``runs``: each column's run length)."""
-    parents = [0] * 28
-    children = [0] * 28
-    for column, run in zip(columns, runs):
-        for k in range(len(column) - run, len(column)):
-            card = column[k]
-            below = LEVEL_BELOW[card]
-            if below >= 0:
-                parents[below] += 1
-            if k > len(column) - run:
-                children[LEVEL[card]] += 1
-    return {level for level in range(28) if children[level] and parents[level] > children[level]}
+    """The levels with more parents than cards on them (``runs``: each column's run length).
+
+    Every parent in a run but the column's top carries one card of its level, so a level has
+    more parents than cards exactly when some column's top is one of its parents: the free
+    levels are the bare tops' levels below that have a card on a parent at all."""
+    children = {LEVEL[card] for column, run in zip(columns, runs) for card in column[len(column) - run + 1:]}
+    return children & bare_levels(columns)
+
+
+def bare_levels(columns: tuple[tuple[int, ...], ...]) -> set[int]:
+    """The levels that some column's top card would take: a card of one of them, lying on a
+    parent, can shuffle onto that top (``free_levels`` without asking whether any card lies on
+    a parent, which ``bared_parents`` knows of the cards it asks about)."""
+    return {LEVEL_BELOW[column[-1]] for column in columns if column}
 
 
 def bared_parents(state: State, runs: list[int],
@@ -83,7 +85,7 @@ def bared_parents(state: State, runs: list[int],
             if wanted is not None and parent not in wanted.up and wanted.arrivals.isdisjoint(FITS_ON[parent]):
                 continue
             if free is None:  # (worked out only once a card is wanted)
-                free = free_levels(columns, runs)
+                free = bare_levels(columns)
                 bare = {(top[-1], j if top_run == 1 else -1)
                         for j, (top, top_run) in enumerate(zip(columns, runs)) if top}
                 tops = [top[-1] if top else -1 for top in columns]
