@@ -10,6 +10,9 @@
   and another taken back to lay bare the card that goes on it), and then neither can come just
   before it.
 * **Safe foundation moves** (harp/solver/safe_moves.py) are made at once, not searched.
+* **Take back only to build** (the search of technique "take-back-to-build"): a card taken back
+  onto a card is one move with the moves that build on it (or send its twin up in its place),
+  since sent home and back it would go straight up again; other take-backs are not made.
 * **No move that undoes the previous one.**
 * **Shuffles** (technique "shuffles", where cards move one at a time): a run crosses to
   another column as one move made of single moves (``shuffles.shuffle_steps``).
@@ -138,10 +141,12 @@ class MoveGenerator:
         return self._successors(state, need, None, None)
 
     def _successors(self, state: State, need: Need, onto: int | None,
-                    shared: _Shared | None) -> list[Successor]:
+                    shared: _Shared | None, back_onto: int | None = None) -> list[Successor]:
         """``successors``; with ``onto``, only the moves that need column ``onto``'s top card bare
         (from it to a foundation, or onto it), unsorted, of a state a shuffle made from one whose
-        ``_Shared`` is ``shared`` (a shuffle changes neither foundations nor talon)."""
+        ``_Shared`` is ``shared`` (a shuffle changes neither foundations nor talon).  With
+        ``back_onto``, ``state`` has just had a card taken back onto that column (``_built_on``):
+        the only take-backs are onto it."""
         columns, downs, talon, waste_size, pass_number, foundations = state
         out: list[Successor] = []
         rules, settings, deal = self.rules, self.settings, self.deal
@@ -295,16 +300,20 @@ class MoveGenerator:
                      if height and (not prune or not receivers.isdisjoint(CARDS_UP[slot_suit][height]))]
         else:  # only those that go on column ``onto``
             backs = [back for back in backs if back[3] in fits]
+        to_build = settings.takes_back_only_to_build
         for slot, slot_suit, height, card in backs:
             for j in takers.get(card, []) + (spaces if spaces and space_takes(card, 1) else []):
-                if allowed(need, -2 - slot, j, 1):
+                if (back_onto is None or j == back_onto) and allowed(need, -2 - slot, j, 1):
                     cols = list(columns)
                     cols[j] = columns[j] + (card,)
                     new_foundations = list(foundations)
                     new_foundations[slot] = (slot_suit if height > 1 else deal.slot_suits[slot], height - 1)
                     after = State(tuple(cols), downs, talon, waste_size, pass_number, tuple(new_foundations))
-                    out.append(([f"f{slot + 1}>t{j + 1}"], after, Effect.TAKES_BACK,
-                                ("onto", j, slot) if needs else None))
+                    if to_build and columns[j]:
+                        out.extend(self._built_on(after, j, f"f{slot + 1}>t{j + 1}"))
+                    else:
+                        out.append(([f"f{slot + 1}>t{j + 1}"], after, Effect.TAKES_BACK,
+                                    ("onto", j, slot) if needs else None))
         if not every:
             return out
         if merging:
@@ -315,9 +324,23 @@ class MoveGenerator:
                 noted = len(self.frontier_moves)
                 out.extend(([shuffle] + moves, after, order, then)
                            for moves, after, order, then
-                           in self._successors(bared, None, i, _Shared(up, bared_runs, tops, receivers, backs)))
+                           in self._successors(bared, None, i, _Shared(up, bared_runs, tops, receivers, backs),
+                                               back_onto))
                 self.frontier_moves[noted:] = [[shuffle] + moves for moves in self.frontier_moves[noted:]]
         # Closest to a win first; then the better effect; then fewer stock taps.
         distance = self.distance
         out.sort(key=lambda successor: (distance(successor[1]), successor[2], len(successor[0])))
         return out
+
+    def _built_on(self, taken_back: State, j: int, take_back: str) -> list[Successor]:
+        """The moves from ``taken_back``, where ``take_back`` has just put a foundation card on a
+        card it builds on in column ``j`` ("take back only to build"), that keep it there: those
+        that build on it (after more take-backs onto it, if need be), or send its twin up in its
+        place.  After any other move it would go straight home again ("home-and-back")."""
+        height = len(taken_back.columns[j])
+        noted = len(self.frontier_moves)
+        kept = [([take_back] + moves, after, order, then)
+                for moves, after, order, then in self._successors(taken_back, None, None, None, j)
+                if len(after.columns[j]) >= height]
+        self.frontier_moves[noted:] = [[take_back] + moves for moves in self.frontier_moves[noted:]]
+        return kept

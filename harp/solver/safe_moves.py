@@ -7,22 +7,33 @@ could need the others as a base); with two decks, a card waits for its twin to b
 slot it takes could be the one its twin needs).  Taken only from the tableau, and from the
 waste only when drawing one card (with draw 3 the waste's grouping could matter).
 
+**Home and back** (technique "home-and-back", the sound search where cards can be taken back):
+a bare column card that lies on the card it was built on, and could go up, goes up at once.  It
+could come straight back onto the same card, so the position with it up and the one with it
+down reach each other in one move: both are won or both lost, and the search needs only one.
+The move generator then takes a card back onto a column only together with a move that uses it
+(harp/solver/moves.py).
+
 Internal API of the package (the move generator uses it): ``SafeMoves``.
 """
 
 from __future__ import annotations
 
 from .settings import Settings
+from ..cards import BUILDS
 from .state import RANK, RED_SUIT, UNKNOWN_CARD, Deal, State, foundation_for, next_slots, raised
 
 
 class SafeMoves:
     """The safe foundation moves of one search: its deal and its ``Settings``."""
 
+    REMEMBERED = 50_000  # sets of foundations whose safe moves are kept (then forgotten all at once)
+
     def __init__(self, deal: Deal, settings: Settings) -> None:
         self.deal = deal
         self.rules = deal.rules
         self.settings = settings
+        self._going_up: dict[tuple[tuple[int, int], ...], dict[int, int]] = {}
 
     def goes_up_by_itself(self, foundations: tuple[tuple[int, int], ...], card: int) -> bool:
         """True when no card could ever need ``card`` as a base (every lower card of the other colour
@@ -48,16 +59,36 @@ class SafeMoves:
                 done += 1
         return done == 2 * decks
 
+    def going_up(self, foundations: tuple[tuple[int, int], ...]) -> dict[int, int]:
+        """Every card that would go up by itself on ``foundations`` -> its slot (``next_slots``,
+        kept to those that ``goes_up_by_itself``).  Remembered for each set of foundations: a
+        search meets the same few again and again, and asks for every state it makes."""
+        known = self._going_up.get(foundations)
+        if known is None:
+            if len(self._going_up) >= self.REMEMBERED:
+                self._going_up.clear()
+            known = self._going_up[foundations] = {
+                card: slot for card, slot in next_slots(foundations).items()
+                if self.goes_up_by_itself(foundations, card)}
+        return known
+
     def play(self, state: State, moves: list[str], up: dict[int, int] | None = None) -> State:
-        """Apply safe foundation moves until none is left (never one that reveals an unknown card).
+        """Apply safe foundation moves until none is left (never one that reveals an unknown card),
+        and with "home-and-back" send home the cards that could come straight back.
         ``up``: ``next_slots`` of the state's foundations, when the caller has it already."""
         if not self.settings.prune:
             return state
         columns_t, downs_t, talon, waste_size, pass_number, foundations = state
-        slots = up if up is not None else next_slots(foundations)
-        if not (any(column and column[-1] in slots for column in columns_t)
-                or (self.rules.draw == 1 and waste_size and talon[waste_size - 1] in slots)):
-            return state  # no card could go up: most states, so this is the first question
+        going_up = self.going_up(foundations)
+        home_and_back = self.settings.sends_home_and_back
+        slots = up if up is not None or not home_and_back else next_slots(foundations)
+        if not (any(column and column[-1] in going_up for column in columns_t)
+                or (self.rules.draw == 1 and waste_size and talon[waste_size - 1] in going_up)
+                or (home_and_back and any(len(column) > 1 and column[-1] in slots  # type: ignore[operator]
+                                          and (column[-1], column[-2]) in BUILDS for column in columns_t))):
+            return state  # no card goes up by itself: most states, so this is the first question
+        if slots is None:
+            slots = next_slots(foundations)
         columns, downs = list(columns_t), list(downs_t)
         hidden = self.deal.hidden
         played = len(moves)
@@ -68,7 +99,11 @@ class SafeMoves:
             if stale:
                 slots, stale = next_slots(foundations), False
             for i, column in enumerate(columns):
-                if column and column[-1] in slots and self.goes_up_by_itself(foundations, column[-1]):
+                # (in ``slots`` of the pass's start, and going up by itself now: the order the
+                # moves are made in, and so the slots they take, as they always were)
+                if column and column[-1] in slots and (
+                        column[-1] in going_up
+                        or (home_and_back and len(column) > 1 and (column[-1], column[-2]) in BUILDS)):
                     slot = foundation_for(foundations, column[-1])
                     if slot < 0:
                         continue
@@ -76,21 +111,22 @@ class SafeMoves:
                         continue  # that would reveal a card: leave it as a choice for the search
                     columns[i] = column[:-1]
                     foundations = raised(foundations, slot, column[-1])
+                    going_up = self.going_up(foundations)
                     self.deal.turn_up(columns, downs, i)
                     moves.append(f"t{i + 1}>f{slot + 1}")
                     changed = stale = True
             if stale:
                 slots, stale = next_slots(foundations), False
-            if self.rules.draw == 1 and waste_size and talon[waste_size - 1] in slots:
+            if self.rules.draw == 1 and waste_size and talon[waste_size - 1] in going_up:
                 card = talon[waste_size - 1]
-                if self.goes_up_by_itself(foundations, card):
-                    slot = foundation_for(foundations, card)
-                    if slot >= 0:
-                        talon = talon[: waste_size - 1] + talon[waste_size:]
-                        waste_size -= 1
-                        foundations = raised(foundations, slot, card)
-                        moves.append(f"w>f{slot + 1}")
-                        changed = stale = True
+                slot = foundation_for(foundations, card)
+                if slot >= 0:
+                    talon = talon[: waste_size - 1] + talon[waste_size:]
+                    waste_size -= 1
+                    foundations = raised(foundations, slot, card)
+                    going_up = self.going_up(foundations)
+                    moves.append(f"w>f{slot + 1}")
+                    changed = stale = True
         if len(moves) == played:
             return state  # nothing went up: the same state, not a copy of it
         return State(tuple(columns), tuple(downs), talon, waste_size, pass_number, foundations)

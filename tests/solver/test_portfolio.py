@@ -22,7 +22,7 @@ NO_EARLY_PROOF = tuple(t for t in TECHNIQUES if t != "early-proof")
 # Without "arrangements" too: with it, the searches win at once the deals these tests need unwon.
 WITHOUT_ARRANGEMENTS = tuple(t for t in TECHNIQUES if t != "arrangements")
 NO_ANY_ORDER = tuple(t for t in TECHNIQUES if t not in ("any-order", "arrangements"))
-ADDED_SEARCHES = ("restarts", "early-proof", "any-order")  # techniques that add a search of their own
+ADDED_SEARCHES = ("restarts", "early-proof", "any-order", "take-back-to-build")  # techniques that add a search of their own
 QUICK_ONLY = tuple(t for t in TECHNIQUES if t not in ADDED_SEARCHES + ("arrangements",))
 
 
@@ -75,7 +75,8 @@ def test_probes_take_their_positions_first_then_leave_the_turns_to_the_others() 
 
 def test_a_probe_wins_what_the_shuffling_searches_find_late() -> None:
     """Easy Harp deal 131: the probe without shuffles wins it in a few hundred positions; the
-    searches with them have not in 5,000 (in 10 s they did not)."""
+    searches with them have not in 5,000 (in 10 s they did not).  (The proof with technique
+    "home-and-back" wins it within 5,000 too, so that one is left out of the second run.)"""
     game = harp.Game.new("easy-harp", deal=131)
     found = solve(game, thoughtful=True, max_nodes=1000)
     assert found.verdict == WIN
@@ -83,7 +84,7 @@ def test_a_probe_wins_what_the_shuffling_searches_find_late() -> None:
         game.play(move)
     assert game.is_won()
     assert solve(harp.Game.new("easy-harp", deal=131), thoughtful=True, max_nodes=5000,
-                 techniques=NO_PROBES).verdict == UNKNOWN
+                 techniques=tuple(t for t in NO_PROBES if t != "home-and-back")).verdict == UNKNOWN
 
 
 def test_the_proof_takes_turns_from_the_start_and_wins_what_the_quick_searches_miss() -> None:
@@ -112,7 +113,7 @@ def test_the_proof_keeps_its_own_turns_all_along_each_four_quanta_of_positions_i
     positions it meets it has met already, so each turn meets as many more as it has met per
     position expanded so far (these deals are left unknown; stepped a node at a time to see
     where each turn begins and ends)."""
-    run = start_search(harp.Game.new(game_id, deal=deal), max_nodes=50_000, thoughtful=True, techniques=techniques)
+    run = start_search(harp.Game.new(game_id, deal=deal), max_nodes=70_000, thoughtful=True, techniques=techniques)
     proof = run.proof
     assert proof is not None and proof in run.turns
     four_quanta = Portfolio.PROOF_QUANTA * Portfolio.QUANTUM
@@ -196,9 +197,11 @@ def test_a_restart_from_the_best_position_wins_what_the_searches_from_the_start_
     """Technique "restarts": Big Harp deal 12 is not won in 12,000 positions from the start, but
     the depth-first and best-first searches started afresh, every 2,048, from the best position
     reached so far win it; the line to that position plus theirs replays to a win.  (All
-    without "arrangements", with which the searches win it at once.)"""
+    without "arrangements", with which the searches win it at once, and without
+    "home-and-back", with which the proof wins it within 12,000 positions.)"""
     game = harp.Game.new("big-harp", deal=12)
-    run = start_search(game, max_nodes=10_000, thoughtful=True, techniques=WITHOUT_ARRANGEMENTS)
+    techniques = tuple(t for t in WITHOUT_ARRANGEMENTS if t != "home-and-back")
+    run = start_search(game, max_nodes=10_000, thoughtful=True, techniques=techniques)
     while run.advance(300) is None:
         pass
     assert run.result.verdict == WIN and replays_to_a_win(game, run.result.moves)
@@ -208,7 +211,7 @@ def test_a_restart_from_the_best_position_wins_what_the_searches_from_the_start_
         assert leads_to(game, prefix, search.start), "the prefix leads to where it restarted"
     assert any(run.result.moves[:len(prefix)] == prefix for prefix in run.restarts.values()), "won by a restart"
     assert run.result.nodes == sum(each.nodes for each in run.all_searches()) <= 10_001
-    no_restarts = tuple(t for t in WITHOUT_ARRANGEMENTS if t != "restarts")
+    no_restarts = tuple(t for t in techniques if t != "restarts")
     assert solve(game, thoughtful=True, max_nodes=12_000, techniques=no_restarts).verdict == UNKNOWN
 
 
