@@ -336,7 +336,7 @@ class MoveGenerator:
         """The moves from ``taken_back``, where ``take_back`` has just put a foundation card on a
         card it builds on in column ``j`` ("take back only to build"), that keep it there: those
         that build on it (after more take-backs onto it, if need be), or send its twin up in its
-        place.  After any other move it would go straight home again ("home-and-back")."""
+        place.  After any other move it would go straight home again (harp/solver/safe_moves.py)."""
         height = len(taken_back.columns[j])
         noted = len(self.frontier_moves)
         kept = [([take_back] + moves, after, order, then)

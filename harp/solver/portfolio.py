@@ -4,10 +4,11 @@ Two quick searches take turns (``Portfolio``): the depth-first one, which commit
 choices, and the best-first one, which always goes on from the open position closest to a
 win.  Each wins deals the other misses.  A second such pair takes turns with the first, with
 a distance that weighs deep columns more (technique "deep-columns"), and for their first
-positions depth-first ones without "put down only to pick up" (technique "any-order").  Their
-wins stand, but their pruning can miss a line, so when one of them runs out of positions its
-turns go to the proof, a depth-first search with sound pruning (``Settings.sound``), and only
-that one running out proves a loss.
+positions depth-first ones without "put down only to pick up" (technique "any-order"); with
+two decks and take-backs, one that takes a card back only to build on it (technique
+"take-back-to-build").  Their wins stand, but their pruning can miss a line, so when one of
+them runs out of positions its turns go to the proof, a depth-first search with sound pruning
+(``Settings.sound``), and only that one running out proves a loss (``Settings.proves_losses``).
 
 In thoughtful mode, searches also start afresh from the best position reached so far
 (technique "restarts"): a win from there is the line to it plus theirs.
@@ -66,10 +67,14 @@ class Portfolio:
     Where "shuffles" applies, the ``probes`` (technique "probes") go first: both pairs as
     they were without it, each search for PROBE_NODES positions.  With technique "any-order"
     depth-first searches without the needs of "put down only to pick up", one by each
-    distance, take turns for their first ANY_ORDER_NODES positions each.
-    A win from any of them is the answer.  One of them running out of positions proves nothing
-    yet, since their pruning can miss a line; its turns then go to the proof, a depth-first
-    search with sound pruning, whose running out of positions is the answer: lost.  With
+    distance, take turns for their first ANY_ORDER_NODES positions each.  With two decks and
+    take-backs (technique "take-back-to-build"), one more depth-first search, by the proof's
+    pruning, that takes a card back only with the moves that build on it; it runs out of
+    positions where a card is needed down only to lay bare the one under it, so it too is a
+    quick search.  A win from any of them is the answer.  One of them running out of
+    positions proves nothing yet, since their pruning can miss a line; its turns then go to
+    the proof, a depth-first search with sound pruning, whose running out of positions is the
+    answer: lost.  With
     technique "early-proof" the proof takes turns of its own from the start as well, all
     along, and it is often the one that wins a hard deal.  The proof's turn is PROOF_QUANTA
     quanta of positions it expands (``_turn_length``), not of positions it meets: most of
@@ -106,7 +111,8 @@ class Portfolio:
                 any_order_search = DepthFirstSearch(any_order, start)
                 self.quick_searches.append(any_order_search)
                 self.own_nodes[any_order_search] = self.ANY_ORDER_NODES
-        if "take-back-to-build" in techniques and settings.home_and_back and generator.rules.decks > 1:
+        rules = generator.rules
+        if "take-back-to-build" in techniques and settings.prune and rules.takeback and rules.decks > 1:
             # With two decks, positions right after take-backs are most of the proof's (ten to one
             # in Big Harp deal 7 and Easy Harp deal 18; one in seventy in Harpan deal 736).
             to_build = generator.with_settings(replace(settings, takes_back_only_to_build=True))
@@ -168,8 +174,10 @@ class Portfolio:
         deep-columns pair's own is never lower, so by their own measures their positions would
         seldom lead."""
         measure = self.proof_generator.distance
+        # (Not from the searches by the proof's pruning: restarted as the search that takes back
+        # only to build, searches lost deals that quick searches restarted won, Easy Harp 106.)
         candidates = [(measure(each.best_state), n, each) for n, each in enumerate(self.turns)
-                      if each is not self.proof and each.best_state is not None]
+                      if not each.settings.sound and each.best_state is not None]
         if not candidates:
             return
         distance, _, leader = min(candidates, key=itemgetter(0, 1))

@@ -7,7 +7,7 @@ could need the others as a base); with two decks, a card waits for its twin to b
 slot it takes could be the one its twin needs).  Taken only from the tableau, and from the
 waste only when drawing one card (with draw 3 the waste's grouping could matter).
 
-**Home and back** (technique "home-and-back", the sound search where cards can be taken back):
+**Home and back** (the search of technique "take-back-to-build", where cards can be taken back):
 a bare column card that lies on the card it was built on, and could go up, goes up at once.  It
 could come straight back onto the same card, so the position with it up and the one with it
 down reach each other in one move: both are won or both lost, and the search needs only one.
@@ -74,13 +74,14 @@ class SafeMoves:
 
     def play(self, state: State, moves: list[str], up: dict[int, int] | None = None) -> State:
         """Apply safe foundation moves until none is left (never one that reveals an unknown card),
-        and with "home-and-back" send home the cards that could come straight back.
+        and in the search that takes back only to build, send home the cards that could come
+        straight back.
         ``up``: ``next_slots`` of the state's foundations, when the caller has it already."""
         if not self.settings.prune:
             return state
         columns_t, downs_t, talon, waste_size, pass_number, foundations = state
         going_up = self.going_up(foundations)
-        home_and_back = self.settings.sends_home_and_back
+        home_and_back = self.settings.takes_back_only_to_build
         slots = up if up is not None or not home_and_back else next_slots(foundations)
         if not (any(column and column[-1] in going_up for column in columns_t)
                 or (self.rules.draw == 1 and waste_size and talon[waste_size - 1] in going_up)

@@ -34,14 +34,13 @@ from ..rules import Rules
 #   "last-pass": in the last pass of a limited-pass game, the proof is the last-pass prover.
 #   "arrangements": where runs move whole, the searches take the arrangements of runs on equal
 #       cards as one position (harp/solver/arrangements.py).
-#   "home-and-back": where cards can be taken back, the proof sends home at once, after every
-#       move but a take-back, each bare card that lies on the card it was built on and could go
-#       up, since it could come straight back (harp/solver/safe_moves.py).
-#   "take-back-to-build": with two decks and take-backs, one more quick search: the proof's, but
-#       taking a card back only together with the moves that build on it (harp/solver/moves.py).
+#   "take-back-to-build": with two decks and take-backs, one more quick search: the proof's
+#       pruning, but it sends home at once each bare card that lies on the card it was built on
+#       and could go up (it could come straight back: harp/solver/safe_moves.py), and takes a
+#       card back only together with the moves that build on it (harp/solver/moves.py).
 TECHNIQUES: tuple[str, ...] = ("blocked", "face-up", "stuck", "covering", "deep-columns", "stock-drawn", "shuffles",
                                "wide", "probes", "restarts", "early-proof", "any-order", "last-pass",
-                               "arrangements", "home-and-back", "take-back-to-build")
+                               "arrangements", "take-back-to-build")
 
 # What one step of distance is worth in moves of depth, in the best-first searches: with
 # technique "wide", and without it (as the probes still search).
@@ -69,10 +68,10 @@ class Settings:
     down_weight: int  # a face-down card in the distance, in cards up
     counts_drawn: bool  # technique "stock-drawn" applies
     merges_arrangements: bool  # technique "arrangements" applies
-    home_and_back: bool  # technique "home-and-back" applies to this game (to the sound search only)
-    # The search of technique "take-back-to-build": the sound search's pruning, but a card goes
-    # back onto a card only with a move that builds on it.  That misses lines where a card is
-    # taken back only to lay bare the one under it, so its running out of positions proves nothing.
+    # The search of technique "take-back-to-build": the sound search's pruning, but cards sent
+    # home and back, and a card taken back onto a card only with a move that builds on it.  That
+    # misses lines where a card is taken back only to lay bare the one under it, so its running
+    # out of positions proves nothing.
     takes_back_only_to_build: bool
 
     @classmethod
@@ -92,15 +91,8 @@ class Settings:
             down_weight=8 if counts_covering else 4,
             counts_drawn="stock-drawn" in chosen and rules.passes is not None,
             merges_arrangements="arrangements" in chosen and prune and not rules.one_card,
-            home_and_back="home-and-back" in chosen and prune and rules.takeback,
             takes_back_only_to_build=False,
         )
-
-    @property
-    def sends_home_and_back(self) -> bool:
-        """Whether this search sends home the cards that could come straight back (the sound
-        search only: the quick searches send cards home by a rule of their own)."""
-        return self.sound and self.home_and_back
 
     @property
     def proves_losses(self) -> bool:

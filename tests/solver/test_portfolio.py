@@ -75,8 +75,8 @@ def test_probes_take_their_positions_first_then_leave_the_turns_to_the_others() 
 
 def test_a_probe_wins_what_the_shuffling_searches_find_late() -> None:
     """Easy Harp deal 131: the probe without shuffles wins it in a few hundred positions; the
-    searches with them have not in 5,000 (in 10 s they did not).  (The proof with technique
-    "home-and-back" wins it within 5,000 too, so that one is left out of the second run.)"""
+    searches with them have not in 5,000 (in 10 s they did not).  (The search that takes back
+    only to build wins it within 5,000 too, so that one is left out of the second run.)"""
     game = harp.Game.new("easy-harp", deal=131)
     found = solve(game, thoughtful=True, max_nodes=1000)
     assert found.verdict == WIN
@@ -84,7 +84,7 @@ def test_a_probe_wins_what_the_shuffling_searches_find_late() -> None:
         game.play(move)
     assert game.is_won()
     assert solve(harp.Game.new("easy-harp", deal=131), thoughtful=True, max_nodes=5000,
-                 techniques=tuple(t for t in NO_PROBES if t != "home-and-back")).verdict == UNKNOWN
+                 techniques=tuple(t for t in NO_PROBES if t != "take-back-to-build")).verdict == UNKNOWN
 
 
 def test_the_proof_takes_turns_from_the_start_and_wins_what_the_quick_searches_miss() -> None:
@@ -197,10 +197,9 @@ def test_a_restart_from_the_best_position_wins_what_the_searches_from_the_start_
     """Technique "restarts": Big Harp deal 12 is not won in 12,000 positions from the start, but
     the depth-first and best-first searches started afresh, every 2,048, from the best position
     reached so far win it; the line to that position plus theirs replays to a win.  (All
-    without "arrangements", with which the searches win it at once, and without
-    "home-and-back", with which the proof wins it within 12,000 positions.)"""
+    without "arrangements", with which the searches win it at once.)"""
     game = harp.Game.new("big-harp", deal=12)
-    techniques = tuple(t for t in WITHOUT_ARRANGEMENTS if t != "home-and-back")
+    techniques = WITHOUT_ARRANGEMENTS
     run = start_search(game, max_nodes=10_000, thoughtful=True, techniques=techniques)
     while run.advance(300) is None:
         pass
