@@ -112,9 +112,12 @@ class Portfolio:
                 self.quick_searches.append(any_order_search)
                 self.own_nodes[any_order_search] = self.ANY_ORDER_NODES
         rules = generator.rules
-        if "take-back-to-build" in techniques and settings.prune and rules.takeback and rules.decks > 1:
+        if ("take-back-to-build" in techniques and settings.prune and rules.takeback and rules.decks > 1
+                and generator.deal.thoughtful):
             # With two decks, positions right after take-backs are most of the proof's (ten to one
-            # in Big Harp deal 7 and Easy Harp deal 18; one in seventy in Harpan deal 736).
+            # in Big Harp deal 7 and Easy Harp deal 18; one in seventy in Harpan deal 736).  In
+            # thoughtful mode only, as restarts: each take-back's moves are a search of their own,
+            # and in the page's hints (fair mode) one position could take longer than a slice.
             to_build = generator.with_settings(replace(settings, takes_back_only_to_build=True))
             self.quick_searches.append(DepthFirstSearch(to_build, start))
         self.proof_generator = generator

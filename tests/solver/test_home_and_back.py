@@ -73,7 +73,8 @@ def test_its_wins_replay_and_it_wins_no_position_the_proof_finds_lost(game_id: s
     ("harpan", False), ("harp", False), ("gargantua", False),
 ])
 def test_it_takes_turns_where_there_are_two_decks_and_take_backs(game_id: str, added: bool) -> None:
-    """It is a quick search: its losses are not proofs (``Settings.proves_losses``)."""
+    """It is a quick search: its losses are not proofs (``Settings.proves_losses``).  In thoughtful
+    mode only: the page's hints (fair mode) search as before, in slices no longer than before."""
     run = start_search(harp.Game.new(game_id, deal=1), max_nodes=100, thoughtful=True)
     to_build = [each for each in run.quick_searches if each.settings.takes_back_only_to_build]
     assert len(to_build) == added
@@ -81,9 +82,9 @@ def test_it_takes_turns_where_there_are_two_decks_and_take_backs(game_id: str, a
         assert to_build[0].settings.sound and not to_build[0].settings.proves_losses
         assert to_build[0] in run.turns
     assert all(each.settings.proves_losses == (each is run.proof) for each in run.all_searches())
-    assert not any(each.settings.takes_back_only_to_build
-                   for each in start_search(harp.Game.new(game_id, deal=1), max_nodes=100, thoughtful=True,
-                                            techniques=NOT_TO_BUILD).all_searches())
+    for thoughtful, techniques in ((True, NOT_TO_BUILD), (False, TECHNIQUES)):
+        run = start_search(harp.Game.new(game_id, deal=1), max_nodes=100, thoughtful=thoughtful, techniques=techniques)
+        assert not any(each.settings.takes_back_only_to_build for each in run.all_searches())
 
 
 def test_it_wins_what_the_other_searches_do_not() -> None:
