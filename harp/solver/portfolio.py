@@ -74,9 +74,8 @@ class Portfolio:
     quick search.  A win from any of them is the answer.  One of them running out of
     positions proves nothing yet, since their pruning can miss a line; its turns then go to
     the proof, a depth-first search with sound pruning, whose running out of positions is the
-    answer: lost.  With
-    technique "early-proof" the proof takes turns of its own from the start as well, all
-    along, and it is often the one that wins a hard deal.  The proof's turn is PROOF_QUANTA
+    answer: lost.  With technique "early-proof" the proof takes turns of its own from the
+    start as well, all along, and it is often the one that wins a hard deal.  The proof's turn is PROOF_QUANTA
     quanta of positions it expands (``_turn_length``), not of positions it meets: most of
     those it has met already, and they cost it little."""
 

@@ -19,8 +19,8 @@ Internal API of the package (the move generator uses it): ``SafeMoves``.
 
 from __future__ import annotations
 
-from .settings import Settings
 from ..cards import BUILDS
+from .settings import Settings
 from .state import RANK, RED_SUIT, UNKNOWN_CARD, Deal, State, foundation_for, next_slots, raised
 
 
