@@ -75,9 +75,9 @@ class Portfolio:
     positions proves nothing yet, since their pruning can miss a line; its turns then go to
     the proof, a depth-first search with sound pruning, whose running out of positions is the
     answer: lost.  With technique "early-proof" the proof takes turns of its own from the
-    start as well, all along, and it is often the one that wins a hard deal.  The proof's turn is PROOF_QUANTA
-    quanta of positions it expands (``_turn_length``), not of positions it meets: most of
-    those it has met already, and they cost it little."""
+    start as well, all along, and it is often the one that wins a hard deal.  The proof's
+    turn is PROOF_QUANTA quanta of positions it expands (``_turn_length``), not of positions
+    it meets: most of those it has met already, and they cost it little."""
 
     QUANTUM = 512  # nodes a turn
     PROBE_NODES = 2048  # positions each probe may visit (technique "probes")
