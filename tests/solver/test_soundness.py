@@ -112,7 +112,9 @@ def test_every_successor_of_a_position_with_runs_replays_through_the_engine(
 
 def test_every_successor_along_a_won_easy_harp_deal_replays_through_the_engine() -> None:
     """Deal 3 was first won with runs crossing one card at a time (technique "shuffles"); at
-    every tenth position of its win, each successor the solver lists is a legal line."""
+    every tenth position of its win, each successor the solver lists is a legal line.  (Won in
+    60,000 positions: with the search that takes back only to build among the turns, not in
+    30,000.)"""
     game = harp.Game.new("easy-harp", deal=3)
     result = solve(game, thoughtful=True, max_nodes=60_000)
     assert result.verdict == WIN
