@@ -24,6 +24,12 @@ from .settings import Settings
 from .state import RANK, RED_SUIT, UNKNOWN_CARD, Deal, State, foundation_for, next_slots, raised
 
 
+def on_its_parent(column: tuple[int, ...]) -> bool:
+    """Whether the column's top card lies on the card it was built on (so, sent home, it could
+    come straight back there)."""
+    return len(column) > 1 and (column[-1], column[-2]) in BUILDS
+
+
 class SafeMoves:
     """The safe foundation moves of one search: its deal and its ``Settings``."""
 
@@ -82,13 +88,12 @@ class SafeMoves:
         columns_t, downs_t, talon, waste_size, pass_number, foundations = state
         going_up = self.going_up(foundations)
         home_and_back = self.settings.takes_back_only_to_build
-        slots = up if up is not None or not home_and_back else next_slots(foundations)
+        slots = up if up is not None else next_slots(foundations) if home_and_back else {}
         if not (any(column and column[-1] in going_up for column in columns_t)
                 or (self.rules.draw == 1 and waste_size and talon[waste_size - 1] in going_up)
-                or (home_and_back and any(len(column) > 1 and column[-1] in slots  # type: ignore[operator]
-                                          and (column[-1], column[-2]) in BUILDS for column in columns_t))):
+                or (home_and_back and any(column[-1] in slots for column in columns_t if on_its_parent(column)))):
             return state  # no card goes up by itself: most states, so this is the first question
-        if slots is None:
+        if not slots:
             slots = next_slots(foundations)
         columns, downs = list(columns_t), list(downs_t)
         hidden = self.deal.hidden
@@ -103,8 +108,7 @@ class SafeMoves:
                 # (in ``slots`` of the pass's start, and going up by itself now: the order the
                 # moves are made in, and so the slots they take, as they always were)
                 if column and column[-1] in slots and (
-                        column[-1] in going_up
-                        or (home_and_back and len(column) > 1 and (column[-1], column[-2]) in BUILDS)):
+                        column[-1] in going_up or (home_and_back and on_its_parent(column))):
                     slot = foundation_for(foundations, column[-1])
                     if slot < 0:
                         continue
