@@ -105,6 +105,11 @@ class EngineError(RuntimeError):
     """The engine refused a command, or a script threw."""
 
 
+class LostInput(EngineError):
+    """The driver failed a gesture without saying why, so whether the page
+    received it is unknown: the caller asks the page what it shows."""
+
+
 def script(function: str, args: tuple[Any, ...]) -> str:
     """An expression running function(...args) whose value is its result as JSON."""
     return f"(async () => JSON.stringify(await ({function})(...{json.dumps(list(args))})))()"
@@ -355,10 +360,22 @@ class WebKitPage(EnginePage):
 
         return ActionBuilder(self.driver)
 
+    def _perform(self, actions: Any) -> None:
+        """WebKitWebDriver now and then fails an action with "unknown error" and no message
+        on a busy machine (once in a CI run of the whole suite, never alone): LostInput."""
+        from selenium.common.exceptions import WebDriverException
+
+        try:
+            actions.perform()
+        except WebDriverException as error:
+            if error.msg:
+                raise
+            raise LostInput("webkit: the driver failed a gesture with no message") from error
+
     def tap(self, x: float, y: float) -> None:
         actions = self._pointer()
         actions.pointer_action.move_to_location(round(x), round(y)).click()
-        actions.perform()
+        self._perform(actions)
 
     def drag(self, start: tuple[float, float], end: tuple[float, float]) -> None:
         (x0, y0), (x1, y1) = start, end
@@ -369,7 +386,7 @@ class WebKitPage(EnginePage):
         for k in range(1, 7):
             pointer.move_to_location(round(x0 + (x1 - x0) * k / 6), round(y0 + (y1 - y0) * k / 6))
         pointer.pointer_up()
-        actions.perform()
+        self._perform(actions)
 
     def press(self, key: str) -> None:
         from selenium.webdriver.common.action_chains import ActionChains

@@ -10,7 +10,7 @@ the `harp` engine, card by card.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -19,10 +19,11 @@ import harp
 from buildtools import bench_browsers
 from buildtools.bench import (LAYOUT_JS, POINT_JS, SNAPSHOT_SETTLED, WORKER_ACTIVATED, expected_layout,
                               scripted_moves, split_move)
-from buildtools.browsers import EngineError, EnginePage, WebKitPage, open_engine
+from buildtools.browsers import EngineError, EnginePage, LostInput, WebKitPage, open_engine
 
 DEAL = "EH1-N-AAAAAAF"      # Easy Harp: taps and drags both come early
 MOVES = 10
+LOST_INPUT_S = 5             # how long a gesture the driver lost may take to show
 READY_S = 90                 # a plain boot takes 3-9 s in WebKit here; a busy machine stretches it
 MADE_S = 240                 # 10 s after ready, then a second Pyodide in a Worker
 SNAPSHOT_CACHE_PREFIX = "harp-snapshot "
@@ -110,11 +111,28 @@ class Visits:
         self.page.wait(SETTLED_JS, 10)
         src, n, dst = split_move(move)
         if gesture == "tap":
-            self.page.tap(*self.page.run(POINT_JS, [src, -1]))
+            point = self.page.run(POINT_JS, [src, -1])
+            self.gesture(lambda: self.page.tap(*point), lambda game: game.play(move))
         else:
-            self.page.drag(tuple(self.page.run(POINT_JS, [src, -n])), tuple(self.page.run(POINT_JS, [dst, -1])))
-        self.game.play(move)
+            start, end = self.page.run(POINT_JS, [src, -n]), self.page.run(POINT_JS, [dst, -1])
+            self.gesture(lambda: self.page.drag(tuple(start), tuple(end)), lambda game: game.play(move))
         self.shows_game(f"after {gesture} {move}")
+
+    def gesture(self, make: Callable[[], None], effect: Callable[[harp.Game], object]) -> None:
+        """Make a gesture whose effect on the game is known.  If the driver
+        loses it (LostInput), the page says whether it arrived: if the board
+        still shows the game before it, it is made once more; the caller's
+        check of the board then tells either way."""
+        before = expected_layout(self.game)
+        effect(self.game)
+        try:
+            make()
+        except LostInput:
+            try:
+                self.page.wait(LAYOUT_IS_JS, LOST_INPUT_S, expected_layout(self.game))
+            except EngineError:
+                if self.page.run(LAYOUT_IS_JS, before):
+                    make()
 
     def snapshot_entries(self) -> list[list[object]]:
         return list(self.page.run(SNAPSHOT_ENTRIES_JS, SNAPSHOT_CACHE_PREFIX))
@@ -151,8 +169,8 @@ def online(visits: Visits, url: str) -> None:
         visits.play(gesture, move)
 
     # Undo, from the toolbar.
-    page.tap(*page.run(CENTRE_JS, '[data-action="undo"]'))
-    visits.game.undo()
+    undo = page.run(CENTRE_JS, '[data-action="undo"]')
+    visits.gesture(lambda: page.tap(*undo), harp.Game.undo)
     visits.shows_game("after Undo")
 
     # A reload keeps the game; this returning visit makes the snapshot.
