@@ -11,6 +11,7 @@ import pytest
 import harp
 from engine_helpers import build
 from harp.solver import LOSS, TECHNIQUES, UNKNOWN, WIN, solve, start_search
+from harp.solver.best_first import BestFirstSearch
 from harp.solver.depth_first import DepthFirstSearch
 from harp.solver.last_pass import proof_for
 from harp.solver.moves import MoveGenerator
@@ -53,19 +54,24 @@ def test_it_misses_a_card_taken_back_only_to_lay_bare_the_one_under_it() -> None
 
 @pytest.mark.parametrize("game_id", ["easy-harp", "double-klondike", "endless-harp", "big-harp"])
 def test_its_wins_replay_and_it_wins_no_position_the_proof_finds_lost(game_id: str) -> None:
-    """On small random positions (cards strewn, and runs as in play)."""
+    """On small random positions (cards strewn, and runs as in play), depth-first and best-first."""
     wins = losses = 0
     for seed in range(6):
         for game in (small_position(game_id, seed, 40), run_position(game_id, seed, 55, spread=6)):
             moves = generator(game, takes_back_only_to_build=True)
-            found = run_alone(DepthFirstSearch(moves, moves.deal.start, max_nodes=20_000))
-            if found.verdict == WIN:
-                wins += 1
-                assert replays_to_a_win(game, found.moves), seed
-                proof = MoveGenerator.for_game(game, True)
-                assert run_alone(proof_for(proof, proof.deal.start, max_nodes=20_000)).verdict != LOSS, seed
-            losses += found.verdict == LOSS
-    assert wins >= 6, (wins, losses)
+            # (The best-first one for fewer positions: it takes several times as long a position.)
+            for search, nodes in ((DepthFirstSearch(moves, moves.deal.start), 20_000),
+                                  (BestFirstSearch(moves, moves.deal.start), 4_000)):
+                while search.result is None and search.nodes < nodes:
+                    search.advance(1000)
+                found = search.result
+                if found is not None and found.verdict == WIN:
+                    wins += 1
+                    assert replays_to_a_win(game, found.moves), (seed, search)
+                    proof = MoveGenerator.for_game(game, True)
+                    assert run_alone(proof_for(proof, proof.deal.start, max_nodes=20_000)).verdict != LOSS, seed
+                losses += found is not None and found.verdict == LOSS
+    assert wins >= 12, (wins, losses)
 
 
 @pytest.mark.parametrize("game_id, added", [
@@ -73,18 +79,33 @@ def test_its_wins_replay_and_it_wins_no_position_the_proof_finds_lost(game_id: s
     ("harpan", False), ("harp", False), ("gargantua", False),
 ])
 def test_it_takes_turns_where_there_are_two_decks_and_take_backs(game_id: str, added: bool) -> None:
-    """It is a quick search: its losses are not proofs (``Settings.proves_losses``).  In thoughtful
-    mode only: the page's hints (fair mode) search as before, in slices no longer than before."""
+    """A depth-first and a best-first search, with half a quantum each a turn.  They are quick
+    searches: their losses are not proofs (``Settings.proves_losses``).  In thoughtful mode
+    only: the page's hints (fair mode) search as before, in slices no longer than before."""
     run = start_search(harp.Game.new(game_id, deal=1), max_nodes=100, thoughtful=True)
     to_build = [each for each in run.quick_searches if each.settings.takes_back_only_to_build]
-    assert len(to_build) == added
-    if added:
-        assert to_build[0].settings.sound and not to_build[0].settings.proves_losses
-        assert to_build[0] in run.turns
+    assert [type(each) for each in to_build] == ([DepthFirstSearch, BestFirstSearch] if added else [])
+    assert run.half_turns == to_build
+    for search in to_build:
+        assert search.settings.sound and not search.settings.proves_losses
+        assert search in run.turns
     assert all(each.settings.proves_losses == (each is run.proof) for each in run.all_searches())
     for thoughtful, techniques in ((True, NOT_TO_BUILD), (False, TECHNIQUES)):
         run = start_search(harp.Game.new(game_id, deal=1), max_nodes=100, thoughtful=thoughtful, techniques=techniques)
         assert not any(each.settings.takes_back_only_to_build for each in run.all_searches())
+
+
+@pytest.mark.parametrize("game_id, deal", [("easy-harp", 18), ("big-harp", 7)])
+def test_they_share_one_turn(game_id: str, deal: int) -> None:
+    """Half a quantum each, one after the other, then the next search's turn (deals unknown
+    in 10 s, so that neither ends its turn early with an answer)."""
+    run = start_search(harp.Game.new(game_id, deal=deal), thoughtful=True)
+    while run.turns[run.turn] is not run.half_turns[0]:
+        run.advance(run.QUANTUM)
+    first, before = run.turn, [search.nodes for search in run.half_turns]
+    run.advance(run.QUANTUM)
+    assert [search.nodes - was for search, was in zip(run.half_turns, before)] == [run.QUANTUM // 2] * 2
+    assert run.turn == first + 2 and run.used == 0
 
 
 def test_it_wins_what_the_other_searches_do_not() -> None:
