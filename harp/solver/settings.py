@@ -34,8 +34,8 @@ from ..rules import Rules
 #   "last-pass": in the last pass of a limited-pass game, the proof is the last-pass prover.
 #   "arrangements": where runs move whole, the searches take the arrangements of runs on equal
 #       cards as one position (harp/solver/arrangements.py).
-#   "take-back-to-build": with two decks and take-backs, in thoughtful mode, one more quick
-#       search: the proof's pruning, but it sends home at once each bare card that lies on the
+#   "take-back-to-build": with two decks and take-backs, in thoughtful mode, a depth-first and
+#       a best-first quick search more, sharing one turn: the proof's pruning, but it sends home at once each bare card that lies on the
 #       card it was built on and could go up (it could come straight back:
 #       harp/solver/safe_moves.py), and takes a card back only together with the moves that
 #       build on it (harp/solver/moves.py).
