@@ -126,6 +126,8 @@ class MoveGenerator:
         ``dst`` (-1: a foundation) meets what the previous move needs."""
         if need is None:
             return True
+        if need[0] == "keeps":
+            return dst == need[1] or dst == -1
         if need[0] == "onto":
             slot = need[2]
             return dst == need[1] or (isinstance(slot, int) and slot >= 0 and src == -2 - slot)
@@ -141,12 +143,12 @@ class MoveGenerator:
         return self._successors(state, need, None, None)
 
     def _successors(self, state: State, need: Need, onto: int | None,
-                    shared: _Shared | None, back_onto: int | None = None) -> list[Successor]:
+                    shared: _Shared | None) -> list[Successor]:
         """``successors``; with ``onto``, only the moves that need column ``onto``'s top card bare
         (from it to a foundation, or onto it), unsorted, of a state a shuffle made from one whose
-        ``_Shared`` is ``shared`` (a shuffle changes neither foundations nor talon).  With
-        ``back_onto``, ``state`` has just had a card taken back onto that column (``_built_on``):
-        the only take-backs are onto it."""
+        ``_Shared`` is ``shared`` (a shuffle changes neither foundations nor talon).  With the
+        need "keeps", ``state`` has just had a card taken back onto a column (``_built_on``): only
+        the moves onto it and to the foundations, unsorted."""
         columns, downs, talon, waste_size, pass_number, foundations = state
         out: list[Successor] = []
         rules, settings, deal = self.rules, self.settings, self.deal
@@ -154,6 +156,7 @@ class MoveGenerator:
         merging, every = settings.merges_arrangements, onto is None
         # Only quick searches ask a move to use the one before.
         needs = prune and not settings.sound and settings.needs_use
+        keeping = need is not None and need[0] == "keeps"
         allowed, space_takes = self.meets_need, deal.space_takes
 
         # A position can become blocked only where a way out is lost for good: a card going up
@@ -303,7 +306,7 @@ class MoveGenerator:
         to_build = settings.takes_back_only_to_build
         for slot, slot_suit, height, card in backs:
             for j in takers.get(card, []) + (spaces if spaces and space_takes(card, 1) else []):
-                if (back_onto is None or j == back_onto) and allowed(need, -2 - slot, j, 1):
+                if allowed(need, -2 - slot, j, 1):
                     cols = list(columns)
                     cols[j] = columns[j] + (card,)
                     new_foundations = list(foundations)
@@ -314,8 +317,8 @@ class MoveGenerator:
                     else:
                         out.append(([f"f{slot + 1}>t{j + 1}"], after, Effect.TAKES_BACK,
                                     ("onto", j, slot) if needs else None))
-        if not every:
-            return out
+        if not every or keeping:
+            return out  # (after a take-back, a shuffle elsewhere would send the card home again)
         if merging:
             arrivals = {column[-run] for column, run in zip(columns, runs) if column}
             arrivals.update(talon[reached - 1] for _, reached, _ in tops)
@@ -324,8 +327,7 @@ class MoveGenerator:
                 noted = len(self.frontier_moves)
                 out.extend(([shuffle] + moves, after, order, then)
                            for moves, after, order, then
-                           in self._successors(bared, None, i, _Shared(up, bared_runs, tops, receivers, backs),
-                                               back_onto))
+                           in self._successors(bared, None, i, _Shared(up, bared_runs, tops, receivers, backs)))
                 self.frontier_moves[noted:] = [[shuffle] + moves for moves in self.frontier_moves[noted:]]
         # Closest to a win first; then the better effect; then fewer stock taps.
         distance = self.distance
@@ -336,11 +338,15 @@ class MoveGenerator:
         """The moves from ``taken_back``, where ``take_back`` has just put a foundation card on a
         card it builds on in column ``j`` ("take back only to build"), that keep it there: those
         that build on it (after more take-backs onto it, if need be), or send its twin up in its
-        place.  After any other move it would go straight home again (harp/solver/safe_moves.py)."""
+        place.  After any other move it would go straight home again (harp/solver/safe_moves.py),
+        so only moves onto column ``j`` and to the foundations are made (``Need`` "keeps"); when
+        every move was made and these kept, nine in ten were made for nothing (Easy Harp deal 18,
+        Big Harp deal 7).  Not made either: a move or a shuffle elsewhere after which its twin
+        goes up by itself, the same position as the twin's move up and then that move."""
         height = len(taken_back.columns[j])
         noted = len(self.frontier_moves)
         kept = [([take_back] + moves, after, order, then)
-                for moves, after, order, then in self._successors(taken_back, None, None, None, j)
+                for moves, after, order, then in self._successors(taken_back, ("keeps", j), None, None)
                 if len(after.columns[j]) >= height]
         self.frontier_moves[noted:] = [[take_back] + moves for moves in self.frontier_moves[noted:]]
         return kept

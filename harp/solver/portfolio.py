@@ -6,7 +6,7 @@ win.  Each wins deals the other misses.  A second such pair takes turns with the
 a distance that weighs deep columns more (technique "deep-columns"), and for their first
 positions depth-first ones without "put down only to pick up" (technique "any-order"); with
 two decks and take-backs, a depth-first and a best-first one that take a card back only to
-build on it, sharing one turn (technique "take-back-to-build").  Their wins stand, but their
+build on it, the first with half turns (technique "take-back-to-build").  Their wins stand, but their
 pruning can miss a line, so when one of them runs out of positions its turns go to the proof,
 a depth-first search with sound pruning (``Settings.sound``), and only that one running out
 proves a loss (``Settings.proves_losses``).
@@ -70,9 +70,9 @@ class Portfolio:
     depth-first searches without the needs of "put down only to pick up", one by each
     distance, take turns for their first ANY_ORDER_NODES positions each.  With two decks and
     take-backs (technique "take-back-to-build"), a depth-first and a best-first search more,
-    by the proof's pruning, that take a card back only with the moves that build on it, each
-    with turns of half a quantum; they run out of positions where a card is needed down only
-    to lay bare the one under it, so they too are quick searches.  A win from any of them is
+    by the proof's pruning, that take a card back only with the moves that build on it (the
+    depth-first one with turns of half a quantum); they run out of positions where a card is
+    needed down only to lay bare the one under it, so they too are quick searches.  A win from any of them is
     the answer.  One of them running out of positions proves nothing yet, since their pruning
     can miss a line; its turns then go to the proof, a depth-first search with sound pruning,
     whose running out of positions is the answer: lost.  With technique "early-proof" the
@@ -113,6 +113,7 @@ class Portfolio:
                 self.quick_searches.append(any_order_search)
                 self.own_nodes[any_order_search] = self.ANY_ORDER_NODES
         rules = generator.rules
+        self.to_build: list[AnySearch] = []
         self.half_turns: list[AnySearch] = []  # searches whose turns are half a quantum
         if ("take-back-to-build" in techniques and settings.prune and rules.takeback and rules.decks > 1
                 and generator.deal.thoughtful):
@@ -120,12 +121,13 @@ class Portfolio:
             # in Big Harp deal 7 and Easy Harp deal 18; one in seventy in Harpan deal 736).  In
             # thoughtful mode only, as restarts: each take-back's moves are a search of their own,
             # and in the page's hints (fair mode) one position could take longer than a slice.
-            # A depth-first and a best-first one, each with half a quick search's turn: the
-            # best-first one wins other deals, and turns of their own would cost the others'
-            # slow wins.
+            # A depth-first and a best-first one: the best-first one wins other deals.  The
+            # depth-first one wins few, so its turns are half a quantum, which the others' slow
+            # wins need (measurements/solver-experiments.md).
             to_build = generator.with_settings(replace(settings, takes_back_only_to_build=True))
-            self.half_turns = [DepthFirstSearch(to_build, start), BestFirstSearch(to_build, start)]
-            self.quick_searches += self.half_turns
+            self.to_build = [DepthFirstSearch(to_build, start), BestFirstSearch(to_build, start)]
+            self.half_turns = self.to_build[:1]
+            self.quick_searches += self.to_build
         self.proof_generator = generator
         self.proof: DepthFirstSearch | None = None
         self.turns: list[AnySearch] = list(self.quick_searches)
@@ -238,8 +240,8 @@ class Portfolio:
             self._restart_from(generator, root, line[:done])
 
     def _turn_length(self) -> int:
-        """Nodes in the turn about to start: one quantum; half a quantum for the two searches
-        that take back only to build (``half_turns``); the proof's, PROOF_QUANTA quanta of
+        """Nodes in the turn about to start: one quantum; half a quantum for the depth-first
+        search that takes back only to build (``half_turns``); the proof's, PROOF_QUANTA quanta of
         positions it expands.  Most positions the proof meets it has met already and only looks
         up, so a turn counted in positions met would give it less and less work as it goes
         deeper; its turn is scaled by its own positions met per position expanded so far."""

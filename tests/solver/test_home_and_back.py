@@ -79,13 +79,14 @@ def test_its_wins_replay_and_it_wins_no_position_the_proof_finds_lost(game_id: s
     ("harpan", False), ("harp", False), ("gargantua", False),
 ])
 def test_it_takes_turns_where_there_are_two_decks_and_take_backs(game_id: str, added: bool) -> None:
-    """A depth-first and a best-first search, with half a quantum each a turn.  They are quick
+    """A depth-first and a best-first search, the depth-first one with half a quantum a turn
+    (``half_turns``), the best-first one a whole one.  They are quick
     searches: their losses are not proofs (``Settings.proves_losses``).  In thoughtful mode
     only: the page's hints (fair mode) search as before, in slices no longer than before."""
     run = start_search(harp.Game.new(game_id, deal=1), max_nodes=100, thoughtful=True)
     to_build = [each for each in run.quick_searches if each.settings.takes_back_only_to_build]
     assert [type(each) for each in to_build] == ([DepthFirstSearch, BestFirstSearch] if added else [])
-    assert run.half_turns == to_build
+    assert run.to_build == to_build and run.half_turns == to_build[:1]
     for search in to_build:
         assert search.settings.sound and not search.settings.proves_losses
         assert search in run.turns
@@ -95,16 +96,17 @@ def test_it_takes_turns_where_there_are_two_decks_and_take_backs(game_id: str, a
         assert not any(each.settings.takes_back_only_to_build for each in run.all_searches())
 
 
-@pytest.mark.parametrize("game_id, deal", [("easy-harp", 18), ("big-harp", 7)])
-def test_they_share_one_turn(game_id: str, deal: int) -> None:
-    """Half a quantum each, one after the other, then the next search's turn (deals unknown
-    in 10 s, so that neither ends its turn early with an answer)."""
+@pytest.mark.parametrize("game_id, deal", [("easy-harp", 209), ("big-harp", 7)])
+def test_their_turns(game_id: str, deal: int) -> None:
+    """Half a quantum for the depth-first one, then a whole one for the best-first one, then
+    the next search's turn (deals unknown in 10 s, so that neither ends its turn early with an
+    answer)."""
     run = start_search(harp.Game.new(game_id, deal=deal), thoughtful=True)
-    while run.turns[run.turn] is not run.half_turns[0]:
+    while run.turns[run.turn] is not run.to_build[0]:
         run.advance(run.QUANTUM)
-    first, before = run.turn, [search.nodes for search in run.half_turns]
-    run.advance(run.QUANTUM)
-    assert [search.nodes - was for search, was in zip(run.half_turns, before)] == [run.QUANTUM // 2] * 2
+    first, before = run.turn, [search.nodes for search in run.to_build]
+    run.advance(run.QUANTUM // 2 + run.QUANTUM)
+    assert [search.nodes - was for search, was in zip(run.to_build, before)] == [run.QUANTUM // 2, run.QUANTUM]
     assert run.turn == first + 2 and run.used == 0
 
 
@@ -121,7 +123,8 @@ def test_it_wins_what_the_other_searches_do_not() -> None:
 def test_every_move_it_makes_replays_along_a_won_deal(game_id: str, deal: int) -> None:
     """At every fifth position of a win, each move list it makes (a take-back is one with the
     moves that build on it) replays through the engine to the position it gives; some of them
-    take a card back and build on it."""
+    take a card back and build on it; and after a take-back, the next move (stock taps aside)
+    puts a card on it or sends one up, as no other move would keep it down."""
     game = harp.Game.new(game_id, deal=deal)
     found = solve(game, thoughtful=True, max_nodes=40_000)
     assert found.verdict == WIN
@@ -134,6 +137,10 @@ def test_every_move_it_makes_replays_along_a_won_deal(game_id: str, deal: int) -
                 for each in line:
                     twin.play(each)
                 assert generator(twin).deal.start == after, line
-                built_on += line[0].startswith("f") and len(line) > 1
+                if line[0].startswith("f") and len(line) > 1:
+                    built_on += 1
+                    column = line[0].split(">")[1]
+                    following = next(each for each in line[1:] if each != "s")
+                    assert following.endswith(">" + column) or ">f" in following, line
         game.play(move)
     assert game.is_won() and built_on > 0
