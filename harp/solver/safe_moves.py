@@ -40,6 +40,7 @@ class SafeMoves:
         self.rules = deal.rules
         self.settings = settings
         self._going_up: dict[tuple[tuple[int, int], ...], dict[int, int]] = {}
+        self._last: tuple[object, dict[int, int]] = ((), {})  # the foundations last asked about, as an object
 
     def goes_up_by_itself(self, foundations: tuple[tuple[int, int], ...], card: int) -> bool:
         """True when no card could ever need ``card`` as a base (every lower card of the other colour
@@ -68,7 +69,12 @@ class SafeMoves:
     def going_up(self, foundations: tuple[tuple[int, int], ...]) -> dict[int, int]:
         """Every card that would go up by itself on ``foundations`` -> its slot (``next_slots``,
         kept to those that ``goes_up_by_itself``).  Remembered for each set of foundations: a
-        search meets the same few again and again, and asks for every state it makes."""
+        search meets the same few again and again, and asks for every state it makes; most of
+        the states a move generator makes share one foundations object, so that is asked first
+        (cheaper than hashing the foundations)."""
+        last, going_up = self._last
+        if foundations is last:
+            return going_up
         known = self._going_up.get(foundations)
         if known is None:
             if len(self._going_up) >= self.REMEMBERED:
@@ -76,6 +82,7 @@ class SafeMoves:
             known = self._going_up[foundations] = {
                 card: slot for card, slot in next_slots(foundations).items()
                 if self.goes_up_by_itself(foundations, card)}
+        self._last = (foundations, known)
         return known
 
     def play(self, state: State, moves: list[str], up: dict[int, int] | None = None) -> State:
