@@ -5,8 +5,8 @@ choices, and the best-first one, which always goes on from the open position clo
 win.  Each wins deals the other misses.  A second such pair takes turns with the first, with
 a distance that weighs deep columns more (technique "deep-columns"), and for their first
 positions depth-first ones without "put down only to pick up" (technique "any-order"); with
-two decks and take-backs, a depth-first and a best-first one that take a card back only to
-build on it, the first with half turns (technique "take-back-to-build").  Their wins stand, but their
+two decks and take-backs, depth-first and best-first ones that take a card back only to
+build on it (technique "take-back-to-build").  Their wins stand, but their
 pruning can miss a line, so when one of them runs out of positions its turns go to the proof,
 a depth-first search with sound pruning (``Settings.sound``), and only that one running out
 proves a loss (``Settings.proves_losses``).
@@ -71,7 +71,8 @@ class Portfolio:
     distance, take turns for their first ANY_ORDER_NODES positions each.  With two decks and
     take-backs (technique "take-back-to-build"), a depth-first and a best-first search more,
     by the proof's pruning, that take a card back only with the moves that build on it (the
-    depth-first one with turns of half a quantum); they run out of positions where a card is
+    depth-first one with turns of half a quantum), and with "deep-columns" a depth-first one
+    more by that distance; they run out of positions where a card is
     needed down only to lay bare the one under it, so they too are quick searches.  A win from any of them is
     the answer.  One of them running out of positions proves nothing yet, since their pruning
     can miss a line; its turns then go to the proof, a depth-first search with sound pruning,
@@ -123,9 +124,14 @@ class Portfolio:
             # and in the page's hints (fair mode) one position could take longer than a slice.
             # A depth-first and a best-first one: the best-first one wins other deals.  The
             # depth-first one wins few, so its turns are half a quantum, which the others' slow
-            # wins need (measurements/solver-experiments.md).
-            to_build = generator.with_settings(replace(settings, takes_back_only_to_build=True))
-            self.to_build = [DepthFirstSearch(to_build, start), BestFirstSearch(to_build, start)]
+            # wins need; with technique "deep-columns", a depth-first one by that distance too,
+            # which wins others again (measurements/solver-experiments.md).
+            to_build = replace(settings, takes_back_only_to_build=True)
+            plain = generator.with_settings(to_build)
+            self.to_build = [DepthFirstSearch(plain, start), BestFirstSearch(plain, start)]
+            if "deep-columns" in techniques:
+                by_deep_columns = generator.with_settings(replace(to_build, deep_columns=True))
+                self.to_build.append(DepthFirstSearch(by_deep_columns, start))
             self.half_turns = self.to_build[:1]
             self.quick_searches += self.to_build
         self.proof_generator = generator

@@ -35,7 +35,8 @@ from ..rules import Rules
 #   "arrangements": where runs move whole, the searches take the arrangements of runs on equal
 #       cards as one position (harp/solver/arrangements.py).
 #   "take-back-to-build": with two decks and take-backs, in thoughtful mode, a depth-first and
-#       a best-first quick search more (the first with half turns): the proof's pruning, but
+#       a best-first quick search more, and a depth-first one by the deep-columns distance
+#       (the first with half turns): the proof's pruning, but
 #       they send home at once each bare card that lies on the card it was built on and could go
 #       up (it could come straight back: harp/solver/safe_moves.py), and take a card back only
 #       together with the moves that build on it or send its twin up (harp/solver/moves.py).

@@ -1,5 +1,5 @@
 """Technique "take-back-to-build": with two decks and take-backs, a depth-first and a best-first
-quick search more, sharing one turn, by the proof's pruning, but sending home at once every
+quick search more (and a depth-first one by the deep-columns distance), by the proof's pruning, but sending home at once every
 bare card that lies on the card it was built on and could go up (it could come straight back:
 harp/solver/safe_moves.py), and taking a card back only together with the moves that build on
 it (harp/solver/moves.py).  Their wins replay; their running out of positions proves nothing."""
@@ -80,34 +80,43 @@ def test_its_wins_replay_and_it_wins_no_position_the_proof_finds_lost(game_id: s
 ])
 def test_it_takes_turns_where_there_are_two_decks_and_take_backs(game_id: str, added: bool) -> None:
     """A depth-first and a best-first search, the depth-first one with half a quantum a turn
-    (``half_turns``), the best-first one a whole one.  They are quick
+    (``half_turns``), the best-first one a whole one, and a depth-first one by the deep-columns
+    distance (not without that technique).  They are quick
     searches: their losses are not proofs (``Settings.proves_losses``).  In thoughtful mode
     only: the page's hints (fair mode) search as before, in slices no longer than before."""
     run = start_search(harp.Game.new(game_id, deal=1), max_nodes=100, thoughtful=True)
     to_build = [each for each in run.quick_searches if each.settings.takes_back_only_to_build]
-    assert [type(each) for each in to_build] == ([DepthFirstSearch, BestFirstSearch] if added else [])
+    three = [DepthFirstSearch, BestFirstSearch, DepthFirstSearch]
+    assert [type(each) for each in to_build] == (three if added else [])
+    assert [each.settings.deep_columns for each in to_build] == ([False, False, True] if added else [])
     assert run.to_build == to_build and run.half_turns == to_build[:1]
     for search in to_build:
         assert search.settings.sound and not search.settings.proves_losses
         assert search in run.turns
     assert all(each.settings.proves_losses == (each is run.proof) for each in run.all_searches())
+    shallow = tuple(each for each in TECHNIQUES if each != "deep-columns")
+    run = start_search(harp.Game.new(game_id, deal=1), max_nodes=100, thoughtful=True, techniques=shallow)
+    assert [type(each) for each in run.to_build] == ([DepthFirstSearch, BestFirstSearch] if added else [])
     for thoughtful, techniques in ((True, NOT_TO_BUILD), (False, TECHNIQUES)):
         run = start_search(harp.Game.new(game_id, deal=1), max_nodes=100, thoughtful=thoughtful, techniques=techniques)
         assert not any(each.settings.takes_back_only_to_build for each in run.all_searches())
 
 
-@pytest.mark.parametrize("game_id, deal", [("easy-harp", 209), ("big-harp", 7)])
+@pytest.mark.parametrize("game_id, deal", [("easy-harp", 51), ("big-harp", 7)])
 def test_their_turns(game_id: str, deal: int) -> None:
-    """Half a quantum for the depth-first one, then a whole one for the best-first one, then
-    the next search's turn (deals unknown in 10 s, so that neither ends its turn early with an
-    answer)."""
-    run = start_search(harp.Game.new(game_id, deal=deal), thoughtful=True)
+    """Half a quantum for the depth-first one, then a whole one for the best-first one and one
+    for the depth-first one by the deep-columns distance, then the next search's turn (deals
+    unknown in 10 s, so that none ends its turn early with an answer; without restarts, whose
+    searches take turns from where the turn is when they start)."""
+    no_restarts = tuple(each for each in TECHNIQUES if each != "restarts")
+    run = start_search(harp.Game.new(game_id, deal=deal), thoughtful=True, techniques=no_restarts)
     while run.turns[run.turn] is not run.to_build[0]:
         run.advance(run.QUANTUM)
     first, before = run.turn, [search.nodes for search in run.to_build]
-    run.advance(run.QUANTUM // 2 + run.QUANTUM)
-    assert [search.nodes - was for search, was in zip(run.to_build, before)] == [run.QUANTUM // 2, run.QUANTUM]
-    assert run.turn == first + 2 and run.used == 0
+    run.advance(run.QUANTUM // 2 + 2 * run.QUANTUM)
+    assert [search.nodes - was for search, was in zip(run.to_build, before)] == [
+        run.QUANTUM // 2, run.QUANTUM, run.QUANTUM]
+    assert run.turn == first + 3 and run.used == 0
 
 
 def test_it_wins_what_the_other_searches_do_not() -> None:
