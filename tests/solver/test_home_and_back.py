@@ -1,8 +1,9 @@
 """Technique "take-back-to-build": with two decks and take-backs, a depth-first and a best-first
-quick search more (and a depth-first one by the deep-columns distance), by the proof's pruning, but sending home at once every
-bare card that lies on the card it was built on and could go up (it could come straight back:
-harp/solver/safe_moves.py), and taking a card back only together with the moves that build on
-it (harp/solver/moves.py).  Their wins replay; their running out of positions proves nothing."""
+quick search more (and a depth-first one by the deep-columns distance), by the proof's pruning,
+but sending home at once every bare card that lies on the card it was built on and could go up
+(it could come straight back: harp/solver/safe_moves.py), and taking a card back only together
+with the moves that build on it or send its twin up in its place (harp/solver/moves.py).  Their
+wins replay; their running out of positions proves nothing."""
 
 from __future__ import annotations
 
