@@ -104,7 +104,7 @@ def test_the_proof_takes_turns_from_the_start_and_wins_what_the_quick_searches_m
 @pytest.mark.parametrize("game_id, deal, techniques", [
     ("gargantua", 45, TECHNIQUES),
     ("gargantua", 45, WITHOUT_ARRANGEMENTS),
-    ("easy-harp", 18, TECHNIQUES),
+    ("easy-harp", 51, TECHNIQUES),
 ])
 def test_the_proof_keeps_its_own_turns_all_along_each_four_quanta_of_positions_it_expands(
         game_id: str, deal: int, techniques: tuple[str, ...]) -> None:
@@ -113,7 +113,7 @@ def test_the_proof_keeps_its_own_turns_all_along_each_four_quanta_of_positions_i
     positions it meets it has met already, so each turn meets as many more as it has met per
     position expanded so far (these deals are left unknown; stepped a node at a time to see
     where each turn begins and ends; 70,000 positions, so that with the search that takes back
-    only to build among the turns the proof still has three whole turns in Easy Harp deal 18)."""
+    only to build among the turns the proof still has three whole turns in Easy Harp deal 51)."""
     run = start_search(harp.Game.new(game_id, deal=deal), max_nodes=70_000, thoughtful=True, techniques=techniques)
     proof = run.proof
     assert proof is not None and proof in run.turns
