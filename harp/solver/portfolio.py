@@ -5,11 +5,11 @@ choices, and the best-first one, which always goes on from the open position clo
 win.  Each wins deals the other misses.  A second such pair takes turns with the first, with
 a distance that weighs deep columns more (technique "deep-columns"), and for their first
 positions depth-first ones without "put down only to pick up" (technique "any-order"); with
-two decks and take-backs, depth-first and best-first ones that take a card back only to
-build on it (technique "take-back-to-build").  Their wins stand, but their
-pruning can miss a line, so when one of them runs out of positions its turns go to the proof,
-a depth-first search with sound pruning (``Settings.sound``), and only that one running out
-proves a loss (``Settings.proves_losses``).
+two decks and take-backs, depth-first and best-first ones that take a card back only to build
+on it (technique "take-back-to-build").  Their wins stand, but their pruning can miss a line,
+so when one of them runs out of positions its turns go to the proof, a depth-first search with
+sound pruning (``Settings.sound``), and only that one running out proves a loss
+(``Settings.proves_losses``).
 
 In thoughtful mode, searches also start afresh from the best position reached so far
 (technique "restarts"): a win from there is the line to it plus theirs.
@@ -72,9 +72,9 @@ class Portfolio:
     take-backs (technique "take-back-to-build"), a depth-first and a best-first search more,
     by the proof's pruning, that take a card back only with the moves that build on it (the
     depth-first one with turns of half a quantum), and with "deep-columns" a depth-first one
-    more by that distance; they run out of positions where a card is
-    needed down only to lay bare the one under it, so they too are quick searches.  A win from any of them is
-    the answer.  One of them running out of positions proves nothing yet, since their pruning
+    more by that distance; they run out of positions where a card is needed down only to lay
+    bare the one under it, so they too are quick searches.  A win from any of them is the
+    answer.  One of them running out of positions proves nothing yet, since their pruning
     can miss a line; its turns then go to the proof, a depth-first search with sound pruning,
     whose running out of positions is the answer: lost.  With technique "early-proof" the
     proof takes turns of its own from the start as well, all along, and it is often the one

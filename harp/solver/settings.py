@@ -36,10 +36,10 @@ from ..rules import Rules
 #       cards as one position (harp/solver/arrangements.py).
 #   "take-back-to-build": with two decks and take-backs, in thoughtful mode, a depth-first and
 #       a best-first quick search more, and a depth-first one by the deep-columns distance
-#       (the first with half turns): the proof's pruning, but
-#       they send home at once each bare card that lies on the card it was built on and could go
-#       up (it could come straight back: harp/solver/safe_moves.py), and take a card back only
-#       together with the moves that build on it or send its twin up (harp/solver/moves.py).
+#       (the first with half turns): the proof's pruning, but they send home at once each bare
+#       card that lies on the card it was built on and could go up (it could come straight back:
+#       harp/solver/safe_moves.py), and take a card back only together with the moves that build
+#       on it or send its twin up (harp/solver/moves.py).
 TECHNIQUES: tuple[str, ...] = ("blocked", "face-up", "stuck", "covering", "deep-columns", "stock-drawn", "shuffles",
                                "wide", "probes", "restarts", "early-proof", "any-order", "last-pass",
                                "arrangements", "take-back-to-build")
