@@ -1,6 +1,6 @@
 """What several of the solver's test files share (not a test module): the move generator a
-search of a position uses, a search run alone to its end, and the check that a line of moves
-replays through the engine to a win."""
+search of a position uses, a search run alone to its end, the check that a line of moves
+replays through the engine to a win, and every technique but one."""
 
 from __future__ import annotations
 
@@ -11,6 +11,12 @@ from harp.solver import TECHNIQUES, Result
 from harp.solver.best_first import BestFirstSearch
 from harp.solver.depth_first import DepthFirstSearch
 from harp.solver.moves import MoveGenerator
+
+
+def without(technique: str) -> tuple[str, ...]:
+    """Every technique of the solver but ``technique`` (to measure or test what it does)."""
+    assert technique in TECHNIQUES, technique
+    return tuple(each for each in TECHNIQUES if each != technique)
 
 
 def generator(game: harp.Game, prune: bool = True, techniques: tuple[str, ...] = TECHNIQUES,

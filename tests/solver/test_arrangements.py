@@ -16,9 +16,9 @@ from harp.solver.last_pass import proof_for
 from harp.solver.moves import MoveGenerator
 from harp.solver.state import FITS_ON, next_slots, run_length
 from positions import SMALL_POSITION_NODES, run_position
-from solverkit import generator, replays_to_a_win, run_alone
+from solverkit import generator, replays_to_a_win, run_alone, without
 
-WITHOUT = tuple(t for t in TECHNIQUES if t != "arrangements")
+WITHOUT = without("arrangements")
 
 
 def proof(game: harp.Game, techniques: tuple[str, ...], max_nodes: int) -> Result:

@@ -17,9 +17,9 @@ from harp.solver.depth_first import DepthFirstSearch
 from harp.solver.last_pass import proof_for
 from harp.solver.moves import MoveGenerator
 from positions import SMALL_POSITION_NODES, run_position, small_position
-from solverkit import generator, replays_to_a_win, run_alone
+from solverkit import generator, replays_to_a_win, run_alone, without
 
-NOT_TO_BUILD = tuple(t for t in TECHNIQUES if t != "take-back-to-build")
+NOT_TO_BUILD = without("take-back-to-build")
 
 
 def test_it_sends_home_a_card_on_its_parent_and_not_one_that_could_not_come_back() -> None:
@@ -82,9 +82,9 @@ def test_its_wins_replay_and_it_wins_no_position_the_proof_finds_lost(game_id: s
 def test_it_takes_turns_where_there_are_two_decks_and_take_backs(game_id: str, added: bool) -> None:
     """A depth-first and a best-first search, the depth-first one with half a quantum a turn
     (``half_turns``), the best-first one a whole one, and a depth-first one by the deep-columns
-    distance (not without that technique).  They are quick
-    searches: their losses are not proofs (``Settings.proves_losses``).  In thoughtful mode
-    only: the page's hints (fair mode) search as before, in slices no longer than before."""
+    distance (not without that technique).  They are quick searches: their losses are not
+    proofs (``Settings.proves_losses``).  In thoughtful mode only: the page's hints (fair mode)
+    search as before, in slices no longer than before."""
     run = start_search(harp.Game.new(game_id, deal=1), max_nodes=100, thoughtful=True)
     to_build = [each for each in run.quick_searches if each.settings.takes_back_only_to_build]
     three = [DepthFirstSearch, BestFirstSearch, DepthFirstSearch]
@@ -95,7 +95,7 @@ def test_it_takes_turns_where_there_are_two_decks_and_take_backs(game_id: str, a
         assert search.settings.sound and not search.settings.proves_losses
         assert search in run.turns
     assert all(each.settings.proves_losses == (each is run.proof) for each in run.all_searches())
-    shallow = tuple(each for each in TECHNIQUES if each != "deep-columns")
+    shallow = without("deep-columns")
     run = start_search(harp.Game.new(game_id, deal=1), max_nodes=100, thoughtful=True, techniques=shallow)
     assert [type(each) for each in run.to_build] == ([DepthFirstSearch, BestFirstSearch] if added else [])
     for thoughtful, techniques in ((True, NOT_TO_BUILD), (False, TECHNIQUES)):
@@ -109,7 +109,7 @@ def test_their_turns(game_id: str, deal: int) -> None:
     for the depth-first one by the deep-columns distance, then the next search's turn (deals
     unknown in 10 s, so that none ends its turn early with an answer; without restarts, whose
     searches take turns from where the turn is when they start)."""
-    no_restarts = tuple(each for each in TECHNIQUES if each != "restarts")
+    no_restarts = without("restarts")
     run = start_search(harp.Game.new(game_id, deal=deal), thoughtful=True, techniques=no_restarts)
     while run.turns[run.turn] is not run.to_build[0]:
         run.advance(run.QUANTUM)
