@@ -9,6 +9,7 @@ browser contexts, so every test starts with no worker and no caches.
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import threading
@@ -283,6 +284,13 @@ def changed_build(site_dir: Path, where: Path) -> tuple[Path, Path]:
         f.write("\n/* the new build */\n")
     write_service_worker(new)
     assert worker_build(old) != worker_build(new)
+    # A deploy comes seconds after the build it replaces. Within the same
+    # second, a browser that revalidates sw.js by If-Modified-Since alone
+    # (Chromium's update check) rightly hears 304, as from any static host:
+    # Last-Modified has whole seconds.
+    later = (site_dir / "sw.js").stat().st_mtime + 2
+    for changed in (new / "sw.js", new / "static" / "style.css"):
+        os.utime(changed, (later, later))
     return old, new
 
 
