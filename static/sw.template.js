@@ -126,11 +126,24 @@ async function fromCache(request, path) {
 }
 
 // A page load while a newer build waits: activate it, and have the browser
-// load the page again at once, from the new cache, before any of the old
-// build's files are asked for.  The waiting worker can only take over once
-// this fetch event is over, hence a tiny page that refreshes itself rather
-// than an answer from the new cache.  At most a few times in a row, in case
-// the waiting worker does not take over.
+// load the page again, from the new cache, before any of the old build's
+// files are asked for.  The waiting worker can only take over once this
+// fetch event is over, hence a tiny page that reloads itself rather than an
+// answer from the new cache.  It reloads once the waiting worker has moved
+// on (to activating: the next navigation then waits for it), not at once,
+// so a slow activation does not use up the tries; after 3 s it reloads
+// anyway.  At most a few times in a row, in case the waiting worker does
+// not take over.
+const RELOAD_WHEN_ACTIVATING = `(function () {
+  var done = false;
+  function again() { if (!done) { done = true; location.reload(); } }
+  setTimeout(again, 3000);
+  navigator.serviceWorker.getRegistration().then(function (registration) {
+    var waiting = registration && registration.waiting;
+    if (waiting) waiting.addEventListener("statechange", again);
+    else again();
+  }, again);
+})();`;
 let switches = [];
 
 async function reloadIntoWaiting(path) {
@@ -140,7 +153,8 @@ async function reloadIntoWaiting(path) {
   switches.push(now);
   self.registration.waiting.postMessage("skip-waiting");
   const page = '<!doctype html><title>Harp</title><link rel="icon" href="data:,">' +
-    '<meta http-equiv="refresh" content="0">';
+    `<script>${RELOAD_WHEN_ACTIVATING}</script>` +
+    '<noscript><meta http-equiv="refresh" content="0"></noscript>';
   return new Response(page, {
     headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
   });
