@@ -185,11 +185,14 @@ def hint_long_tasks(page: Page) -> tuple[list[int], list[list[float]]]:
 @pytest.mark.alone
 def test_hints_never_block_the_page(browser: Browser, browser_context_args: dict[str, Any],
                                      open_game: Callable[..., Page]) -> None:
-    """No task over 100 ms while the solver thinks its whole budget, three times.
+    """No long task (one over 50 ms) while the solver thinks its whole budget
+    three times in a row (the first two searches' memory is freed meanwhile).
 
     Long tasks are wall-clock time, so a machine busy with other work stretches
     them; a round with one is measured again (up to three rounds), and one clean
-    round passes.  A page that really blocks fails every round."""
+    round passes.  A page that really blocks fails every round: so did this one
+    when the garbage collector's first collection after a hint walked every
+    object the search had made (50 to 60 ms, in about half the rounds)."""
     g = mid_game_two_decks()     # each hint below says it ran out of time: its whole budget
     # A context of its own, not a reused tab: the only test of its phase would
     # otherwise wait for its worker's snapshot to be made (conftest.Tabs).
@@ -203,11 +206,11 @@ def test_hints_never_block_the_page(browser: Browser, browser_context_args: dict
             print(f"long tasks (ms): {longtasks}; [slices, most nodes in one, longest ms]: {slices}")
             assert all(count >= 20 for count, _nodes, _ms in slices), "the search ran in many slices"
             rounds.append(max(longtasks, default=0))
-            if rounds[-1] < 100:
+            if not longtasks:
                 break
             page.reload()
             page.wait_for_selector("html[data-solver-loaded]", state="attached")
-        assert min(rounds) < 100, rounds
+        assert min(rounds) == 0, f"the longest task of each round (ms): {rounds}"
         assert_shows(page, g)
     finally:
         context.close()

@@ -4,9 +4,11 @@ a hint uses for what its move does."""
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import json
 import random
+import threading
 from pathlib import Path
 
 import harp
@@ -106,6 +108,44 @@ def test_the_garbage_collector_is_paused_only_while_thinking() -> None:
     assert gc.isenabled()
     run_think(Probe(clock, lambda i: 0.001, total=100), thinking.Slicer(), clock)
     assert seen and not any(seen)
+    assert gc.isenabled()
+
+
+def test_the_garbage_collector_waits_until_the_search_is_freed() -> None:
+    """SlicedSolver.run pauses the collector from the search's start until its memory is
+    released: the first collection after the pause walks every object made meanwhile that is
+    still alive (a long task right after a hint).  Run on an event loop of its own, in a
+    thread (Playwright's sync API keeps one running in this one)."""
+    seen: list[tuple[str, bool]] = []
+
+    class Search:
+        nodes_left, held = 40, 3
+
+        def advance(self, n: int):
+            seen.append(("advance", gc.isenabled()))
+            self.nodes_left -= n
+            return "result" if self.nodes_left <= 0 else None
+
+        def release(self, budget: int) -> bool:
+            seen.append(("release", gc.isenabled()))
+            self.held -= 1
+            return self.held == 0
+
+    async def hint() -> tuple[object, bool, bool]:
+        result = await thinking.SlicedSolver().run(Search(), lambda: True)
+        right_after = gc.isenabled()
+        others = asyncio.all_tasks() - {asyncio.current_task()}
+        await asyncio.gather(*others)       # the release, spawned by run
+        return result, right_after, gc.isenabled()
+
+    outcome: list[tuple[object, bool, bool]] = []
+    worker = threading.Thread(target=lambda: outcome.append(asyncio.run(hint())))
+    assert gc.isenabled()
+    worker.start()
+    worker.join()
+    assert outcome == [("result", False, True)]
+    assert [kind for kind, _ in seen].count("release") == 3
+    assert not any(enabled for _, enabled in seen), seen
     assert gc.isenabled()
 
 
