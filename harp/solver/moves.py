@@ -126,7 +126,7 @@ class MoveGenerator:
         ``dst`` (-1: a foundation) meets what the previous move needs."""
         if need is None:
             return True
-        if need[0] == "keeps":  # (to a foundation only the card's twin: asked where the card is known)
+        if need[0] == "keeps":
             return dst == need[1] or dst == -1
         if need[0] == "onto":
             slot = need[2]
@@ -148,7 +148,7 @@ class MoveGenerator:
         (from it to a foundation, or onto it), unsorted, of a state a shuffle made from one whose
         ``_Shared`` is ``shared`` (a shuffle changes neither foundations nor talon).  With the
         need "keeps", ``state`` has just had a card taken back onto a column (``_built_on``): only
-        the moves onto it and its twin's moves up, unsorted."""
+        the moves onto it and to the foundations, unsorted."""
         columns, downs, talon, waste_size, pass_number, foundations = state
         out: list[Successor] = []
         rules, settings, deal = self.rules, self.settings, self.deal
@@ -157,8 +157,6 @@ class MoveGenerator:
         # Only quick searches ask a move to use the one before.
         needs = prune and not settings.sound and settings.needs_use
         keeping = need is not None and need[0] == "keeps"
-        # Keeping a card down, no other card goes up: it would go straight home after (``_built_on``).
-        twin = need[2] if need is not None and keeping else None
         allowed, space_takes = self.meets_need, deal.space_takes
 
         # A position can become blocked only where a way out is lost for good: a card going up
@@ -194,7 +192,7 @@ class MoveGenerator:
                 continue
             top = column[-1]
             slot = up.get(top, -1)
-            if slot >= 0 and allowed(need, i, -1, 1) and (every or i == onto) and (twin is None or top == twin):
+            if slot >= 0 and allowed(need, i, -1, 1) and (every or i == onto):
                 cols, new_downs = list(columns), list(downs)
                 cols[i] = column[:-1]
                 if deal.turn_up(cols, new_downs, i):
@@ -274,7 +272,7 @@ class MoveGenerator:
             if not spaces and card not in up and card not in takers:
                 continue  # nowhere to go (most waste cards: the question comes first)
             slot = up.get(card, -1)
-            goes_up = slot >= 0 and allowed(need, -1, -1, 1) and every and (twin is None or card == twin)
+            goes_up = slot >= 0 and allowed(need, -1, -1, 1) and every
             if always_in_reach and not may_receive(card):
                 to_columns = []
             else:
@@ -341,17 +339,14 @@ class MoveGenerator:
         card it builds on in column ``j`` ("take back only to build"), that keep it there: those
         that build on it (after more take-backs onto it, if need be), or send its twin up in its
         place.  After any other move it would go straight home again (harp/solver/safe_moves.py),
-        so only moves onto column ``j`` and its twin's moves up are made (``Need`` "keeps"): when
+        so only moves onto column ``j`` and to the foundations are made (``Need`` "keeps"); when
         every move was made and these kept, nine in ten were made for nothing (Easy Harp deal 18,
-        Big Harp deal 7), and when every move to a foundation was, two in three of those it made
-        went for nothing.  Not made either: a move, a shuffle or another card's move up after
-        which its twin goes up by itself, the same position as the twin's move up and then that
-        move."""
+        Big Harp deal 7).  Not made either: a move or a shuffle elsewhere after which its twin
+        goes up by itself, the same position as the twin's move up and then that move."""
         height = len(taken_back.columns[j])
-        card = taken_back.columns[j][-1]
         noted = len(self.frontier_moves)
         kept = [([take_back] + moves, after, order, then)
-                for moves, after, order, then in self._successors(taken_back, ("keeps", j, card), None, None)
+                for moves, after, order, then in self._successors(taken_back, ("keeps", j), None, None)
                 if len(after.columns[j]) >= height]
         self.frontier_moves[noted:] = [[take_back] + moves for moves in self.frontier_moves[noted:]]
         return kept

@@ -58,9 +58,9 @@ class State(NamedTuple):
 #       there (slot -1) from a talon whose every card stays in reach.  That only helps if the next
 #       move puts a card on it (the same reordering argument), or, for a take-back, takes back the
 #       card it laid bare on the foundation: taking back an 8 can be only the way to reach the 7.
-#   ("keeps", j, card): in the search that takes back only to build, ``card`` was just taken
-#       back onto column j (harp/solver/moves.py).  It stays there only if the next move puts a
-#       card on it or sends its twin up in its place; after any other move it would go straight
+#   ("keeps", j): in the search that takes back only to build, a card was just taken back onto
+#       column j (harp/solver/moves.py).  It stays there only if the next move puts a card on it
+#       or sends a card up (its twin, in its place); after any other move it would go straight
 #       home again, so no other move is made.
 Need = tuple[object, ...] | None
 
