@@ -275,8 +275,16 @@ def test_first_visit_sends_each_file_once_and_a_second_visit_nothing(
     assert all(status == 304 for _, status in site.log), site.log
 
 
-def changed_build(site_dir: Path, where: Path) -> tuple[Path, Path]:
-    """Two builds: a copy of the site, and one with a changed stylesheet."""
+SLOW_SWITCH = (
+    'if (event.data === "skip-waiting") self.skipWaiting();',
+    'if (event.data === "skip-waiting") setTimeout(() => self.skipWaiting(), 1500);',
+)
+
+
+def changed_build(site_dir: Path, where: Path, slow_switch: bool = False) -> tuple[Path, Path]:
+    """Two builds: a copy of the site, and one with a changed stylesheet.  With
+    ``slow_switch``, the new build's worker takes 1.5 s to act on "skip-waiting",
+    as a worker the browser has to start up first can (a phone, a busy machine)."""
     old, new = where / "old", where / "new"
     shutil.copytree(site_dir, old)
     shutil.copytree(site_dir, new)
@@ -284,6 +292,10 @@ def changed_build(site_dir: Path, where: Path) -> tuple[Path, Path]:
         f.write("\n/* the new build */\n")
     write_service_worker(new)
     assert worker_build(old) != worker_build(new)
+    if slow_switch:
+        code = (new / "sw.js").read_text()
+        assert code.count(SLOW_SWITCH[0]) == 1
+        (new / "sw.js").write_text(code.replace(*SLOW_SWITCH))
     # A deploy comes seconds after the build it replaces. Within the same
     # second, a browser that revalidates sw.js by If-Modified-Since alone
     # (Chromium's update check) rightly hears 304, as from any static host:
@@ -294,11 +306,16 @@ def changed_build(site_dir: Path, where: Path) -> tuple[Path, Path]:
     return old, new
 
 
-@pytest.mark.parametrize("apply", ["reload-button", "next-load"])
+@pytest.mark.parametrize("apply", ["reload-button", "next-load", "next-load-slow-switch"])
 def test_update_installs_whole_then_replaces_the_cache_and_keeps_the_game(
     apply: str, site: Site, site_dir: Path, tmp_path: Path, context: BrowserContext, watch: "Watch"
 ) -> None:
-    old, new = changed_build(site_dir, tmp_path)
+    """A new deploy installs beside the old build, is offered, and is applied by the
+    Reload button or by the next load, the saved game kept.  "next-load-slow-switch":
+    the waiting worker is slow to take over, and the next load still gets the new build
+    (the page that switches builds waits for it, rather than giving up after a few
+    quick refreshes and showing the old build again)."""
+    old, new = changed_build(site_dir, tmp_path, slow_switch=apply.endswith("slow-switch"))
     site.start(old)
     page = open_site(context.new_page(), site.url, watch)
     activated(page)
