@@ -190,9 +190,10 @@ def test_hints_never_block_the_page(browser: Browser, browser_context_args: dict
 
     Long tasks are wall-clock time, so a machine busy with other work stretches
     them; a round with one is measured again (up to three rounds), and one clean
-    round passes.  A page that really blocks fails every round: so did this one
-    when the garbage collector's first collection after a hint walked every
-    object the search had made (50 to 60 ms, in about half the rounds)."""
+    round passes.  A page that really blocks fails every round.  (Before the
+    garbage collector waited until a search was freed, its first collection
+    after a hint walked every object the search had made: a task of 50 to 60
+    ms in a quarter to half of the rounds.)"""
     g = mid_game_two_decks()     # each hint below says it ran out of time: its whole budget
     # A context of its own, not a reused tab: the only test of its phase would
     # otherwise wait for its worker's snapshot to be made (conftest.Tabs).
