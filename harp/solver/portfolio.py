@@ -80,7 +80,10 @@ class Portfolio:
     proof takes turns of its own from the start as well, all along, and it is often the one
     that wins a hard deal.  The proof's turn is PROOF_QUANTA quanta of positions it expands
     (``_turn_length``), not of positions it meets: most of those it has met already, and
-    they cost it little."""
+    they cost it little.  With one deck, ONE_DECK_PROOF_QUANTA: there the deals left late
+    are the proof's (its losses, and wins the quick searches miss), and its longer turns
+    cost their slow wins nothing measured (measurements/solver-experiments.md); with two
+    decks they did."""
 
     QUANTUM = 512  # nodes a turn
     PROBE_NODES = 2048  # positions each probe may visit (technique "probes")
@@ -88,6 +91,7 @@ class Portfolio:
     RESTART_NODES = 4096  # positions each restarted search may visit
     ANY_ORDER_NODES = 16_384  # positions each search without "put down only to pick up" may visit ("any-order")
     PROOF_QUANTA = 4  # a turn of the proof, in quanta of positions it expands
+    ONE_DECK_PROOF_QUANTA = 12  # the same, with one deck
     BACK_OFF = 4  # steps back along the line to a root below which every position was searched, the first time
 
     def __init__(self, generator: MoveGenerator, max_nodes: int | None, max_seconds: float | None) -> None:
@@ -114,6 +118,7 @@ class Portfolio:
                 self.quick_searches.append(any_order_search)
                 self.own_nodes[any_order_search] = self.ANY_ORDER_NODES
         rules = generator.rules
+        self.proof_quanta = self.ONE_DECK_PROOF_QUANTA if rules.decks == 1 else self.PROOF_QUANTA
         self.to_build: list[AnySearch] = []
         self.half_turns: list[AnySearch] = []  # searches whose turns are half a quantum
         if ("take-back-to-build" in techniques and settings.prune and rules.takeback and rules.decks > 1
@@ -247,10 +252,11 @@ class Portfolio:
 
     def _turn_length(self) -> int:
         """Nodes in the turn about to start: one quantum; half a quantum for the depth-first
-        search that takes back only to build (``half_turns``); the proof's, PROOF_QUANTA quanta of
-        positions it expands.  Most positions the proof meets it has met already and only looks
-        up, so a turn counted in positions met would give it less and less work as it goes
-        deeper; its turn is scaled by its own positions met per position expanded so far."""
+        search that takes back only to build (``half_turns``); the proof's, ``proof_quanta``
+        quanta of positions it expands.  Most positions the proof meets it has met already and
+        only looks up, so a turn counted in positions met would give it less and less work as
+        it goes deeper; its turn is scaled by its own positions met per position expanded so
+        far."""
         if self.going_back is not None:
             return self.QUANTUM
         search, proof = self.turns[self.turn], self.proof
@@ -258,7 +264,7 @@ class Portfolio:
             return self.QUANTUM // 2
         if proof is None or search is not proof:
             return self.QUANTUM
-        return self.QUANTUM * self.PROOF_QUANTA * max(proof.nodes, proof.expanded) // max(1, proof.expanded)
+        return self.QUANTUM * self.proof_quanta * max(proof.nodes, proof.expanded) // max(1, proof.expanded)
 
     def advance(self, budget: int) -> Result | None:
         if self.result is not None:

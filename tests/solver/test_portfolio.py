@@ -105,19 +105,23 @@ def test_the_proof_takes_turns_from_the_start_and_wins_what_the_quick_searches_m
     ("gargantua", 45, TECHNIQUES),
     ("gargantua", 45, WITHOUT_ARRANGEMENTS),
     ("easy-harp", 51, TECHNIQUES),
+    ("harpan", 2, TECHNIQUES),
 ])
-def test_the_proof_keeps_its_own_turns_all_along_each_four_quanta_of_positions_it_expands(
+def test_the_proof_keeps_its_own_turns_all_along_each_of_so_many_quanta_of_positions_it_expands(
         game_id: str, deal: int, techniques: tuple[str, ...]) -> None:
     """Technique "early-proof": the proof keeps turns of its own all along, against one quantum
-    for each quick search.  Its turn is PROOF_QUANTA quanta of positions it expands: most of the
-    positions it meets it has met already, so each turn meets as many more as it has met per
-    position expanded so far (these deals are left unknown; stepped a node at a time to see
-    where each turn begins and ends; 70,000 positions, so that with the search that takes back
-    only to build among the turns the proof still has three whole turns in Easy Harp deal 51)."""
+    for each quick search.  Its turn is PROOF_QUANTA quanta of positions it expands, with one
+    deck ONE_DECK_PROOF_QUANTA: most of the positions it meets it has met already, so each turn
+    meets as many more as it has met per position expanded so far (these deals are left
+    unknown; stepped a node at a time to see where each turn begins and ends; 70,000
+    positions, so that with the search that takes back only to build among the turns the
+    proof still has three whole turns in Easy Harp deal 51)."""
     run = start_search(harp.Game.new(game_id, deal=deal), max_nodes=70_000, thoughtful=True, techniques=techniques)
     proof = run.proof
     assert proof is not None and proof in run.turns
-    four_quanta = Portfolio.PROOF_QUANTA * Portfolio.QUANTUM
+    one_deck = harp.GAMES[game_id].decks == 1
+    assert run.proof_quanta == (Portfolio.ONE_DECK_PROOF_QUANTA if one_deck else Portfolio.PROOF_QUANTA)
+    proof_turn = run.proof_quanta * Portfolio.QUANTUM
     turns: list[tuple[int, int, int]] = []  # each whole turn of the proof: nodes, expanded before it; nodes in it
     before = (proof.nodes, proof.expanded)
     while run.advance(1) is None:
@@ -125,10 +129,11 @@ def test_the_proof_keeps_its_own_turns_all_along_each_four_quanta_of_positions_i
             turns.append((*before, proof.nodes - before[0]))
         if run.turns[run.turn] is not proof:
             before = (proof.nodes, proof.expanded)
-    assert run.result.verdict == UNKNOWN and len(turns) >= 3
-    assert all(length == four_quanta * nodes // expanded if nodes > expanded else four_quanta
+    # (with one deck its turns are three times as long: two whole ones in 70,000 positions)
+    assert run.result.verdict == UNKNOWN and len(turns) >= (2 if one_deck else 3)
+    assert all(length == proof_turn * nodes // expanded if nodes > expanded else proof_turn
                for nodes, expanded, length in turns)
-    assert turns[-1][2] > 2 * four_quanta  # (deep in, it meets positions again more than it expands new ones)
+    assert turns[-1][2] > 2 * proof_turn  # (deep in, it meets positions again more than it expands new ones)
     steady = [each for each in run.quick_searches if each in run.turns]  # (probes and any-order ones leave)
     assert steady and all(each.nodes <= len(turns) * Portfolio.QUANTUM + Portfolio.QUANTUM for each in steady)
 
