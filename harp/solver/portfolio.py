@@ -91,7 +91,7 @@ class Portfolio:
     RESTART_NODES = 4096  # positions each restarted search may visit
     ANY_ORDER_NODES = 16_384  # positions each search without "put down only to pick up" may visit ("any-order")
     PROOF_QUANTA = 4  # a turn of the proof, in quanta of positions it expands
-    ONE_DECK_PROOF_QUANTA = 12  # the same, with one deck
+    ONE_DECK_PROOF_QUANTA = 24  # the same, with one deck
     BACK_OFF = 4  # steps back along the line to a root below which every position was searched, the first time
 
     def __init__(self, generator: MoveGenerator, max_nodes: int | None, max_seconds: float | None) -> None:

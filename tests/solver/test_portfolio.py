@@ -101,22 +101,23 @@ def test_the_proof_takes_turns_from_the_start_and_wins_what_the_quick_searches_m
     assert solve(game, thoughtful=True, max_nodes=10_000, techniques=NO_EARLY_PROOF).verdict == UNKNOWN
 
 
-@pytest.mark.parametrize("game_id, deal, techniques", [
-    ("gargantua", 45, TECHNIQUES),
-    ("gargantua", 45, WITHOUT_ARRANGEMENTS),
-    ("easy-harp", 51, TECHNIQUES),
-    ("harpan", 2, TECHNIQUES),
+@pytest.mark.parametrize("game_id, deal, techniques, positions", [
+    ("gargantua", 45, TECHNIQUES, 70_000),
+    ("gargantua", 45, WITHOUT_ARRANGEMENTS, 70_000),
+    ("easy-harp", 51, TECHNIQUES, 70_000),
+    ("harpan", 2, TECHNIQUES, 150_000),
 ])
 def test_the_proof_keeps_its_own_turns_all_along_each_of_so_many_quanta_of_positions_it_expands(
-        game_id: str, deal: int, techniques: tuple[str, ...]) -> None:
+        game_id: str, deal: int, techniques: tuple[str, ...], positions: int) -> None:
     """Technique "early-proof": the proof keeps turns of its own all along, against one quantum
     for each quick search.  Its turn is PROOF_QUANTA quanta of positions it expands, with one
     deck ONE_DECK_PROOF_QUANTA: most of the positions it meets it has met already, so each turn
     meets as many more as it has met per position expanded so far (these deals are left
     unknown; stepped a node at a time to see where each turn begins and ends; 70,000
     positions, so that with the search that takes back only to build among the turns the
-    proof still has three whole turns in Easy Harp deal 51)."""
-    run = start_search(harp.Game.new(game_id, deal=deal), max_nodes=70_000, thoughtful=True, techniques=techniques)
+    proof still has three whole turns in Easy Harp deal 51; with one deck 150,000, for two
+    of its longer turns)."""
+    run = start_search(harp.Game.new(game_id, deal=deal), max_nodes=positions, thoughtful=True, techniques=techniques)
     proof = run.proof
     assert proof is not None and proof in run.turns
     one_deck = harp.GAMES[game_id].decks == 1
@@ -129,7 +130,6 @@ def test_the_proof_keeps_its_own_turns_all_along_each_of_so_many_quanta_of_posit
             turns.append((*before, proof.nodes - before[0]))
         if run.turns[run.turn] is not proof:
             before = (proof.nodes, proof.expanded)
-    # (with one deck its turns are three times as long: two whole ones in 70,000 positions)
     assert run.result.verdict == UNKNOWN and len(turns) >= (2 if one_deck else 3)
     assert all(length == proof_turn * nodes // expanded if nodes > expanded else proof_turn
                for nodes, expanded, length in turns)
