@@ -27,6 +27,7 @@ from typing import Any, Iterator
 
 from .best_first import BestFirstSearch
 from .depth_first import DepthFirstSearch
+from .fixed_roots import FixedRootsProof
 from .last_pass import proof_for
 from .moves import MoveGenerator
 from .result import LOSS, UNKNOWN, WIN, Result
@@ -110,7 +111,7 @@ class Portfolio:
             pair = generator.with_settings(replace(quick, deep_columns=deep))
             self.quick_searches += [DepthFirstSearch(pair, start), BestFirstSearch(pair, start)]
         # Turns that end after so many positions (probes, "any-order", the early proof, restarts).
-        self.own_nodes: dict[AnySearch, int] = {probe: self.PROBE_NODES for probe in self.probes}
+        self.own_nodes: dict[AnySearch | FixedRootsProof, int] = {probe: self.PROBE_NODES for probe in self.probes}
         if "any-order" in techniques and settings.prune:  # (unpruned, no search has the needs)
             for deep in pairs:
                 any_order = generator.with_settings(replace(quick, deep_columns=deep, needs_use=False))
@@ -141,10 +142,18 @@ class Portfolio:
             self.quick_searches += self.to_build
         self.proof_generator = generator
         self.proof: DepthFirstSearch | None = None
-        self.turns: list[AnySearch] = list(self.quick_searches)
+        self.turns: list[AnySearch | FixedRootsProof] = list(self.quick_searches)
         if "early-proof" in techniques:  # the proof's own turns, from the start
             self.proof = proof_for(generator, start)  # (the last-pass prover where it applies)
             self.turns.append(self.proof)
+        # Technique "fixed-roots": a proof by an easier game, in thoughtful mode (it needs every
+        # card known).  Where the easier game is won it proves nothing, and leaves the turns.
+        # It goes first, with turns as long as the proof's: most deals win the easier game in a
+        # few hundred positions, and where it is lost it is the quickest proof.
+        self.fixed_roots: FixedRootsProof | None = None
+        if "fixed-roots" in techniques and settings.prune and FixedRootsProof.applies(generator.deal, start):
+            self.fixed_roots = FixedRootsProof(generator.deal, start)
+            self.turns.insert(0, self.fixed_roots)
         # Technique "restarts": searches started afresh from the best position found so far,
         # each with the moves that lead there from the start.
         self.restarts: dict[AnySearch, list[str]] = {}
@@ -169,17 +178,19 @@ class Portfolio:
         self.quantum = self.QUANTUM  # nodes in this turn
         self.result: Result | None = None
         for search in self.turns:
-            self.result = self.result or self._answer(search, search.result)
+            if not isinstance(search, FixedRootsProof):  # (it has no answer before its first turn)
+                self.result = self.result or self._answer(search, search.result)
 
     @property
     def nodes(self) -> int:
-        return sum(search.nodes for search in self.all_searches()) + self.walked
+        fixed_roots = self.fixed_roots.nodes if self.fixed_roots else 0
+        return sum(search.nodes for search in self.all_searches()) + self.walked + fixed_roots
 
     def all_searches(self) -> list[AnySearch]:
         """Every search the portfolio has started: the quick ones, the proof, and the restarted ones."""
         return self.quick_searches + ([self.proof] if self.proof else []) + list(self.restarts)
 
-    def _drop(self, search: AnySearch) -> None:
+    def _drop(self, search: AnySearch | FixedRootsProof) -> None:
         """Take ``search`` out of the turns; the turn stays with the search that had it."""
         index = self.turns.index(search)
         del self.turns[index]
@@ -199,7 +210,8 @@ class Portfolio:
         # (Not from the searches by the proof's pruning: restarted as the search that takes back
         # only to build, searches lost deals that quick searches restarted won, Easy Harp 106.)
         candidates = [(measure(each.best_state), n, each) for n, each in enumerate(self.turns)
-                      if not each.settings.sound and each.best_state is not None]
+                      if not isinstance(each, FixedRootsProof) and not each.settings.sound
+                      and each.best_state is not None]
         if not candidates:
             return
         distance, _, leader = min(candidates, key=itemgetter(0, 1))
@@ -262,6 +274,8 @@ class Portfolio:
         search, proof = self.turns[self.turn], self.proof
         if search in self.half_turns:
             return self.QUANTUM // 2
+        if isinstance(search, FixedRootsProof):
+            return self.QUANTUM * self.proof_quanta
         if proof is None or search is not proof:
             return self.QUANTUM
         return self.QUANTUM * self.proof_quanta * max(proof.nodes, proof.expanded) // max(1, proof.expanded)
@@ -294,7 +308,9 @@ class Portfolio:
                     if self.restarts_on and self.nodes >= self.next_restart:
                         self.next_restart = self.nodes + self.RESTART_EVERY
                         self._restart()
-                if search in self.restarts:
+                if isinstance(search, FixedRootsProof):
+                    found = self._fixed_roots_answer(search, found)
+                elif search in self.restarts:
                     found = self._restart_answer(search, found)
                 else:
                     found = self._answer(search, found)
@@ -308,6 +324,14 @@ class Portfolio:
         if self.result is not None:
             self.result.nodes, self.result.seconds = self.nodes, self.seconds
         return self.result
+
+    def _fixed_roots_answer(self, search: FixedRootsProof, found: Result | None) -> Result | None:
+        """The fixed-roots proof's loss is the answer; once it has won the easier game, which
+        proves nothing, it leaves the turns."""
+        if found is None and search.gave_up and search in self.turns:
+            self._drop(search)
+            self.used = 0
+        return found
 
     def _restart_answer(self, search: AnySearch, found: Result | None) -> Result | None:
         """A restarted search's win, as a line from the start; anything else it finds (it ran out
@@ -343,15 +367,19 @@ class Portfolio:
         time between frames instead.  Call it only once the search is no longer advanced."""
         searches = self.all_searches()
         parts: list[list[Any]] = [each.open if isinstance(each, BestFirstSearch) else each.stack for each in searches]
+        tables: list[dict[Any, Any]] = [each.seen for each in searches]
+        if self.fixed_roots is not None:
+            parts.append(self.fixed_roots.stack)
+            tables += self.fixed_roots.tables()
         for part in parts:
             while budget > 0 and part:
                 part.pop()
                 budget -= 1
-        for each in searches:
-            while budget > 0 and each.seen:
-                each.seen.popitem()
+        for table in tables:
+            while budget > 0 and table:
+                table.popitem()
                 budget -= 1
-        return not (any(parts) or any(each.seen for each in searches))
+        return not (any(parts) or any(tables))
 
     def _unknown(self) -> Result:
         """Out of budget: the most promising first move any search has seen.  (The deep-columns

@@ -40,9 +40,11 @@ from ..rules import Rules
 #       card that lies on the card it was built on and could go up (it could come straight back:
 #       harp/solver/safe_moves.py), and take a card back only together with the moves that build
 #       on it or send its twin up (harp/solver/moves.py).
+#   "fixed-roots": in thoughtful mode, the fixed-roots proof takes turns too: an easier game
+#       searched whole, whose loss proves the deal lost (harp/solver/fixed_roots.py).
 TECHNIQUES: tuple[str, ...] = ("blocked", "face-up", "stuck", "covering", "deep-columns", "stock-drawn", "shuffles",
                                "wide", "probes", "restarts", "early-proof", "any-order", "last-pass",
-                               "arrangements", "take-back-to-build")
+                               "arrangements", "take-back-to-build", "fixed-roots")
 
 # What one step of distance is worth in moves of depth, in the best-first searches: with
 # technique "wide", and without it (as the probes still search).
