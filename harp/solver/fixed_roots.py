@@ -1,27 +1,32 @@
 """The fixed-roots proof (technique "fixed-roots"): a loss proof by an easier game.
 
 In the easier game a position is only which face-down cards are left and the foundations; the
-face-up cards are arranged at will, as long as they could lie in the columns:
+face-up cards lie at will, as long as they could lie in the columns:
 
 * a column with face-down cards holds one run (its face-up part), whose lowest card is fixed:
   the card turned up there last, which stays until it moves, and then the next one turns up;
 * another column is empty, or holds one run whose lowest card is a king (where a space takes
   only kings), or the card that was lowest in it from the start;
-* every other card from the columns lies on a card it builds on: straight on it, or on stock
-  cards between them (stock cards, and cards taken back from the foundations, need not be on
-  the columns at all, but can lie under other cards).
+* every other card from the columns lies on a card it builds on, one card on each copy; a card
+  from the stock (or taken back) may lie in the columns or not, and if it does, it holds at
+  most one card and lies somewhere itself by the same rules.
 
-A move of the easier game sends a card up, takes one back, or turns up a face-down card
-(when the column's run could lie elsewhere, or its lowest card goes up).  Every real move
-either leaves the easier position as it is or makes one of these moves, and every real
-position is one the easier game allows.  So if the easier game, searched whole, cannot win,
-nor can the real one.  It works in thoughtful mode only (every card known), and proves many
-one-deck deals lost that the exhaustive search of the real game takes millions of positions
-over: it does not tell apart the arrangements of the same cards.
+A move of the easier game sends a card up, takes one back, or turns up a face-down card (when
+the column's run could lie elsewhere, or its lowest card goes up).  Every real move either
+leaves the easier position as it is or makes one of these moves, and every real position is
+one the easier game allows; so if the easier game, searched whole, cannot be won, nor can the
+real one.  Where the real game is lost, the easier one often is too, and it is far smaller:
+it does not tell apart the arrangements of the same cards, nor where the stock's cards are.
 
-``fits`` is a bipartite matching: each card from the columns, other than the fixed lowest
-cards, to a card under it (``_matching``); the cards left unmatched start runs of their own,
-which need a column each that takes them.
+Two things keep it small.  A card that comes only from the stock is never left on top of a
+foundation (``settled``): taken back, it need not lie anywhere, so that position allows all
+the other does; such cards go up only under a card from the columns that follows them
+(``moves``).  And a position with no card face down and none that must lie in the columns is
+won: every card left can go up in turn.
+
+``fits`` is a bipartite matching (``_arranged``) of the cards that lie somewhere to the places
+they could lie.  It works in thoughtful mode only (every card known), from a position whose
+columns' face-up cards are runs, as play from a deal makes them (``applies``).
 
 Internal API of the package (the tests use it): ``FixedRootsProof``, ``EasierPosition``.
 """
@@ -29,7 +34,6 @@ Internal API of the package (the tests use it): ``FixedRootsProof``, ``EasierPos
 from __future__ import annotations
 
 import time
-from functools import lru_cache
 from typing import Any, NamedTuple
 
 from ..cards import KING
@@ -37,25 +41,18 @@ from .result import LOSS, Result
 from .state import PARENTS, RANK, Deal, State, run_length
 
 Slots = tuple[tuple[int, int], ...]  # (suit or -1, height) per foundation slot, as in ``State``
-KINGS_FIRST = sorted(range(52), key=lambda card: -RANK[card])  # a card's parents come before it
-
-
-@lru_cache(maxsize=1 << 14)
-def cards_of(mask: int) -> tuple[int, ...]:
-    """The cards whose bits ``mask`` has."""
-    return tuple(card for card in range(52) if mask >> card & 1)
 
 
 class _Layout(NamedTuple):
     """What the arrangement of a position's cards depends on."""
     must: list[int]  # copies of each card that must lie in the columns
-    onto: list[int]  # per card, a bit for each card it could lie on
-    to_king: list[bool]  # per card, whether cards that may lie there lead from it to a king
+    may: list[int]  # copies of each card that may lie there or not
     movers: list[int]  # the cards that must lie on others (or start runs), a copy each
     free: list[bool]  # per mover, whether it could start a run of its own in a free column
     avail: int  # free columns: no face-down cards, not the one emptied
-    lowest_cards: set[int]  # the cards lowest in those columns from the start
+    lowest_cards: frozenset[int]  # the cards lowest in those columns from the start
     left: list[int]  # per card, copies from the columns not hidden, less those fixed and up
+    places: list[list[int]]  # where each mover could lie (filled by the first ``_arranged``)
 
 
 class EasierPosition(NamedTuple):
@@ -69,8 +66,6 @@ class FixedRootsProof:
     LOSS once none is left without a win.  Reaching a win in the easier game proves nothing:
     then ``gave_up`` is set, and the result stays None."""
 
-    NO_LINE = 10**9  # its ``best``: it has no line to give as a hint
-
     def __init__(self, deal: Deal, start: State) -> None:
         self.deal = deal
         self.rules = rules = deal.rules
@@ -80,7 +75,7 @@ class FixedRootsProof:
         self.start_columns = columns
         self.start_downs = downs
         # Cards the columns hold at the start, face up or down: they stay in the columns until
-        # they go up (a stock card put on a column need not stay, in the easier game).
+        # they go up (a stock card put on a column need not stay there, in the easier game).
         self.from_columns = [0] * 52
         for k, column in enumerate(columns):
             for card in self.hidden[k] + list(column):
@@ -94,16 +89,17 @@ class FixedRootsProof:
         self.hidden_seen: dict[tuple[int, ...], list[int]] = {}
         self.up_seen: dict[Slots, list[int]] = {}
         self.layouts: dict[EasierPosition, _Layout | None] = {}
-        first = EasierPosition(downs, start.foundations)
-        self.seen: dict[object, None] = {self._key(first): None}
+        self.places_seen: dict[tuple[object, ...], list[int]] = {}  # where a card could lie (``_arranged``)
+        self.free_columns_seen: dict[tuple[tuple[int, ...], int], tuple[int, frozenset[int]]] = {}
+        self.stock_only = [not self.from_columns[card] for card in range(52)]  # (no copy from the columns)
+        first = EasierPosition(downs, self.settled(start.foundations))
+        self.seen: dict[object, None] = {self.key(first): None}
         self.stack: list[EasierPosition] = [first]
         self.nodes = 0
         self.expanded = 0
         self.seconds = 0.0
         self.gave_up = False
         self.result: Result | None = None
-        self.best: tuple[int, list[str]] = (self.NO_LINE, [])
-        self.best_state: State | None = None
         if not self.fits(first, -1):  # (a position ``applies`` allows always fits: a bug, not a loss)
             raise AssertionError("the easier game does not allow the position it starts from")
 
@@ -115,7 +111,8 @@ class FixedRootsProof:
         return deal.thoughtful and all(run_length(column) == len(column) for column in start.columns)
 
     @staticmethod
-    def _key(position: EasierPosition) -> object:
+    def key(position: EasierPosition) -> object:
+        """What its table of searched positions holds: which slot holds which does not matter."""
         return position.downs, tuple(sorted(position.foundations))
 
     # ----- what the easier game allows ----------------------------------------
@@ -150,18 +147,66 @@ class FixedRootsProof:
                 # The column's lowest card must lie on another now (or start a run); nothing
                 # else changes, as long as no copy of it up was counted as that very card.
                 movers = layout.movers + [lowest]
-                free = layout.free + [self.starts_run[lowest] or layout.to_king[lowest]
-                                      or lowest in layout.lowest_cards]
+                free = layout.free + [self.starts_run[lowest] or lowest in layout.lowest_cards]
                 return self._arranged(movers, free, layout)
             layout = self._layout(position, emptied)
         return layout is not None and self._arranged(layout.movers, layout.free, layout)
 
     def _arranged(self, movers: list[int], free: list[bool], layout: _Layout) -> bool:
-        """Whether ``movers`` can each lie on a card (those that cannot start a run all do),
-        with a column for each of the rest."""
-        order = sorted(range(len(movers)), key=free.__getitem__)
-        matched = self._matching(movers, order, layout.onto, layout.must, free)
-        return matched is not None and len(movers) - matched <= layout.avail
+        """Whether every card of ``movers`` can lie somewhere: on a copy of a card it builds on
+        that holds no other, or alone in a free column where ``free`` says it may start a run.
+        A card that may lie in the columns (from the stock, or taken back) can be a copy to lie
+        on, but then it must lie somewhere too, once, by the same rules.
+
+        A bipartite matching (Kuhn's augmenting paths) of every card that lies somewhere to a
+        place: the places are each copy of a card (card * 4 + copy; those that may lie there,
+        card * 4 + 2 + copy), which holds one card, and each free column (-1 - k).  A copy that
+        may lie there starts matched to its own place ("absent"); once a card takes that place,
+        it must lie somewhere else itself (it is brought in as a unit of the matching then)."""
+        places, avail = self.places_seen, layout.avail
+        if len(places) > 200_000:
+            places.clear()
+        must, may, starts_run = layout.must, layout.may, self.starts_run
+        units: list[list[int]] = []  # per unit of the matching, where it could lie
+        holder: dict[int, int] = {}
+
+        def options(card: int, may_start: bool) -> list[int]:
+            parents = PARENTS[card]  # (two cards of the other colour, or none for a king)
+            columns = avail if may_start else 0
+            key = (card, columns, must[parents[0]], must[parents[1]], may[parents[0]], may[parents[1]]) \
+                if parents else (card, columns)
+            known = places.get(key)
+            if known is None:
+                known = places[key] = (
+                    [parent * 4 + copy for parent in parents for copy in range(must[parent])]
+                    + [parent * 4 + 2 + copy for parent in parents for copy in range(may[parent])]
+                    + [-1 - k for k in range(columns)])
+            return known
+
+        def place(unit: int, tried: set[int]) -> bool:
+            choices = units[unit]
+            for spot in choices:  # a place nothing holds yet, first
+                if spot not in holder and (spot < 0 or spot & 2 == 0):
+                    holder[spot] = unit
+                    return True
+            for spot in choices:
+                if spot not in tried:
+                    tried.add(spot)
+                    occupant = holder.get(spot)
+                    if occupant is None:  # a copy that may lie there, absent: it must lie elsewhere
+                        card = spot >> 2
+                        occupant = len(units)
+                        units.append([spot] + options(card, starts_run[card]))
+                    if place(occupant, tried):
+                        holder[spot] = unit
+                        return True
+            return False
+
+        known = layout.places  # the movers' of the layout, the same in each call
+        if len(known) < len(layout.movers):
+            known.extend(options(card, may_start) for card, may_start in zip(layout.movers, layout.free))
+        units += known + [options(card, may_start) for card, may_start in zip(movers[len(known):], free[len(known):])]
+        return all(place(unit, set()) for unit in sorted(range(len(movers)), key=free.__getitem__))
 
     def _hidden(self, downs: tuple[int, ...]) -> list[int]:
         """How many copies of each card are still face down."""
@@ -198,78 +243,50 @@ class FixedRootsProof:
         # Copies that must lie in the columns: the fixed ones, and those from the columns not
         # hidden, less as many as are up (a copy up is taken to be one of those when it can);
         # and copies that may lie there or not (from the stock, or taken back).
-        must, may, lefts = [], [], []
-        for from_columns, hidden, lowest, up in zip(self.from_columns, self._hidden(downs), fixed,
-                                                    self._up(foundations)):
-            left = from_columns - hidden - lowest - up
-            needed = lowest + left if left > 0 else lowest
-            optional = decks - hidden - up - needed
-            if optional < 0:
-                return None
-            lefts.append(left)
-            must.append(needed)
-            may.append(optional)
-        # Which cards each card could lie on (a bit per card): straight, or over a chain of
-        # cards that may lie there; and whether such a chain reaches a king, which a space takes.
-        onto, to_king = [0] * 52, [False] * 52
-        for card in KINGS_FIRST:
-            mask, king = 0, False
-            for parent in PARENTS[card]:
-                if must[parent]:
-                    mask |= 1 << parent
-                if may[parent]:
-                    mask |= onto[parent]
-                    king = king or RANK[parent] == KING or to_king[parent]
-            onto[card], to_king[card] = mask, king
-        avail = [k for k, down in enumerate(downs) if not down and k != emptied]
-        lowest_cards = {card for card in (self.lowest[k] for k in avail) if card is not None}
+        hidden, up = self._hidden(downs), self._up(foundations)
+        left = [from_columns - down - lowest - high
+                for from_columns, down, lowest, high in zip(self.from_columns, hidden, fixed, up)]
+        must = [lowest + more if more > 0 else lowest for lowest, more in zip(fixed, left)]
+        may = [decks - down - high - needed for down, high, needed in zip(hidden, up, must)]
+        if min(may) < 0:
+            return None
+        avail, lowest_cards = self._free_columns(downs, emptied)
         movers: list[int] = []  # the cards that must lie on others, a node per copy
-        starts_run = self.starts_run
         for card in range(52):
             if must[card] > fixed[card]:
                 movers += [card] * (must[card] - fixed[card])
-        free = [starts_run[card] or to_king[card] or card in lowest_cards for card in movers]
-        return _Layout(must, onto, to_king, movers, free, len(avail), lowest_cards, lefts)
+        starts_run = self.starts_run
+        free = [starts_run[card] or card in lowest_cards for card in movers]
+        return _Layout(must, may, movers, free, avail, lowest_cards, left, [])
 
-    @staticmethod
-    def _matching(movers: list[int], order: list[int], onto: list[int], must: list[int],
-                  free: list[bool]) -> int | None:
-        """How many of ``movers`` lie on a card each (no card under two), matching those that
-        cannot start a run first; None if one of those cannot."""
-        holder: dict[tuple[int, int], int] = {}  # (card, copy) -> the mover lying on it
-
-        def place(n: int, tried: set[tuple[int, int]]) -> bool:
-            for parent in cards_of(onto[movers[n]]):
-                for copy in range(must[parent]):
-                    spot = (parent, copy)
-                    if spot in tried:
-                        continue
-                    tried.add(spot)
-                    if spot not in holder or place(holder[spot], tried):
-                        holder[spot] = n
-                        return True
-            return False
-
-        matched = 0
-        for n in order:
-            if place(n, set()):
-                matched += 1
-            elif not free[n]:
-                return None
-        return matched
+    def _free_columns(self, downs: tuple[int, ...], emptied: int) -> tuple[int, frozenset[int]]:
+        """How many columns have no face-down card (``emptied`` aside), and the cards lowest
+        in them from the start."""
+        key = (downs, emptied)
+        known = self.free_columns_seen.get(key)
+        if known is None:
+            avail = [k for k, down in enumerate(downs) if not down and k != emptied]
+            lowest = frozenset(card for card in (self.lowest[k] for k in avail) if card is not None)
+            known = self.free_columns_seen[key] = (len(avail), lowest)
+        return known
 
     # ----- the moves of the easier game ---------------------------------------
 
     def moves(self, position: EasierPosition) -> list[EasierPosition]:
         """The easier positions one move on, takes-backs first and sending up last (the search
-        takes the last first); the search then keeps those that ``fits`` allows."""
+        takes the last first); the search then keeps those that ``fits`` allows.
+
+        A card sent up goes with the cards of its suit under it that come only from the stock
+        (``_stock_only``): those stay down otherwise, as in ``settled``, and only go up to let
+        a card from the columns follow."""
         downs, foundations = position
         out: list[EasierPosition] = []
         if self.rules.takeback:
             for slot, (slot_suit, height) in enumerate(foundations):
                 if height:
                     lowered = (slot_suit if height > 1 else self.slot_suits[slot], height - 1)
-                    out.append(EasierPosition(downs, foundations[:slot] + (lowered,) + foundations[slot + 1:]))
+                    out.append(EasierPosition(downs, self.settled(foundations[:slot] + (lowered,)
+                                                                   + foundations[slot + 1:])))
         for k, down in enumerate(downs):
             if down and self.fits(position, k):
                 out.append(EasierPosition(self._turned(downs, k), foundations))
@@ -278,17 +295,41 @@ class FixedRootsProof:
         for k, down in enumerate(downs):
             if down:
                 fixed_at.setdefault(self._lowest_left(downs, k), []).append(k)
+        stock_only, decks = self.stock_only, self.decks
         for slot, card in self._next_up(foundations):
-            copies = self.decks - hidden[card] - up[card]
-            if copies <= 0:
-                continue
-            raised = foundations[:slot] + ((card // 13, foundations[slot][1] + 1),) + foundations[slot + 1:]
+            while card % 13 < 12 and stock_only[card] and decks - up[card] > 0:
+                card += 1  # (up with the stock cards under it)
+            copies = decks - hidden[card] - up[card]
+            if copies <= 0 or stock_only[card]:
+                continue  # (a suit whose other cards are all from the stock: see ``_won``)
+            raised = foundations[:slot] + ((card // 13, card % 13 + 1),) + foundations[slot + 1:]
             if copies > len(fixed_at.get(card, [])):
                 out.append(EasierPosition(downs, raised))
             for k in fixed_at.get(card, []):  # the fixed lowest card goes up: the next one turns up
                 if self.fits(EasierPosition(downs, raised), k):
                     out.append(EasierPosition(self._turned(downs, k), raised))
         return out
+
+    def settled(self, foundations: Slots) -> Slots:
+        """``foundations`` with every card that comes only from the stock taken back from the
+        top of each slot.  Taken back, such a card need not lie anywhere, but could hold a card:
+        a position with it down allows everything the one with it up does, and reaches that
+        one by sending it up.  So the search keeps only positions with none on top."""
+        stock_only, settled = self.stock_only, list(foundations)
+        for slot, (slot_suit, height) in enumerate(foundations):
+            while height and stock_only[slot_suit * 13 + height - 1]:
+                height -= 1
+            if height != foundations[slot][1]:
+                settled[slot] = (slot_suit if height else self.slot_suits[slot], height)
+        return tuple(settled)
+
+    def _won(self, position: EasierPosition) -> bool:
+        """No card face down, and none that must lie in the columns: every card left is one
+        that may lie there, so each can go up in turn."""
+        if any(position.downs):
+            return False
+        layout = self._layout(position, -1)
+        return layout is not None and not any(layout.must)
 
     @staticmethod
     def _turned(downs: tuple[int, ...], k: int) -> tuple[int, ...]:
@@ -313,24 +354,25 @@ class FixedRootsProof:
 
     def tables(self) -> list[dict[Any, Any]]:
         """Every table it fills (for ``Portfolio.release``)."""
-        return [self.seen, self.fits_seen, self.layouts, self.hidden_seen, self.up_seen]
+        return [self.seen, self.fits_seen, self.layouts, self.hidden_seen, self.up_seen, self.free_columns_seen,
+                self.places_seen]
 
     def advance(self, budget: int) -> Result | None:
         if self.result is not None or self.gave_up:
             return self.result
         started = time.perf_counter()
-        stack, seen, cards = self.stack, self.seen, self.rules.cards
+        stack, seen = self.stack, self.seen
         for _ in range(budget):
             if not stack:
                 break
             position = stack.pop()
             self.nodes += 1
-            if sum(height for _, height in position.foundations) == cards:
+            if self._won(position):
                 self.gave_up = True  # the easier game is won: no proof
                 break
             self.expanded += 1
             for after in self.moves(position):
-                key = self._key(after)
+                key = self.key(after)
                 if key not in seen and self.fits(after, -1):
                     seen[key] = None
                     stack.append(after)

@@ -93,6 +93,7 @@ class Portfolio:
     ANY_ORDER_NODES = 16_384  # positions each search without "put down only to pick up" may visit ("any-order")
     PROOF_QUANTA = 4  # a turn of the proof, in quanta of positions it expands
     ONE_DECK_PROOF_QUANTA = 24  # the same, with one deck
+    STEP = 4 * QUANTUM  # the most nodes a search is given at once, between looks at the clock
     BACK_OFF = 4  # steps back along the line to a root below which every position was searched, the first time
 
     def __init__(self, generator: MoveGenerator, max_nodes: int | None, max_seconds: float | None) -> None:
@@ -288,7 +289,7 @@ class Portfolio:
             if self.used == 0:
                 self.quantum = self._turn_length()
             quantum = self.quantum
-            take = min(budget, quantum - self.used)
+            take = min(budget, quantum - self.used, self.STEP)  # (the clock is read after each step)
             if self.max_nodes is not None:
                 take = min(take, self.max_nodes + 1 - self.nodes)
             found: Result | None = None

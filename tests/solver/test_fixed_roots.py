@@ -21,8 +21,10 @@ from solverkit import without
 NO_FIXED_ROOTS = without("fixed-roots")
 
 
-def easier(state: State) -> EasierPosition:
-    return EasierPosition(state.downs, state.foundations)
+def easier(state: State, proof: FixedRootsProof) -> EasierPosition:
+    """The easier game's position for a real one: cards only from the stock taken back from
+    the foundations' tops (``FixedRootsProof.settled``)."""
+    return EasierPosition(state.downs, proof.settled(state.foundations))
 
 
 @settings(deadline=None, derandomize=True, database=None, max_examples=60,
@@ -33,11 +35,12 @@ def test_every_move_of_play_is_a_move_of_the_easier_game(game_id: str, empty: st
                                                          deal: int, choices: list[int]) -> None:
     """From a deal, random play (moves other than the stock three times in four): after each
     move the position fits the easier game, and it is the easier position before the move or
-    one of its moves."""
+    one of its moves.  (Positions of the easier game, as its search keeps them: no card only
+    from the stock on top of a foundation.)"""
     game = harp.Game.new(game_id, deal=deal, empty=empty, takeback=takeback)
     start = Deal(game, thoughtful=True)
     proof = FixedRootsProof(start, start.start)
-    position = easier(start.start)
+    position = easier(start.start, proof)
     changes = 0
     for choice in choices:
         moves = game.legal_moves()
@@ -46,11 +49,11 @@ def test_every_move_of_play_is_a_move_of_the_easier_game(game_id: str, empty: st
         others = [move for move in moves if move != "s"]
         pool = others if others and choice % 4 else moves
         game.play(pool[(choice >> 2) % len(pool)])
-        after = easier(Deal(game, thoughtful=True).start)
+        after = easier(Deal(game, thoughtful=True).start, proof)
         assert proof.fits(after, -1), f"{game_id} {deal}: a real position the easier game does not allow"
-        if proof._key(after) != proof._key(position):
-            reachable = {proof._key(each) for each in proof.moves(position) if proof.fits(each, -1)}
-            assert proof._key(after) in reachable, f"{game_id} {deal}: a real move the easier game cannot make"
+        if proof.key(after) != proof.key(position):
+            reachable = {proof.key(each) for each in proof.moves(position) if proof.fits(each, -1)}
+            assert proof.key(after) in reachable, f"{game_id} {deal}: a real move the easier game cannot make"
             changes += 1
         position = after
     assert changes or not game.moves, "play changed no card's place at all"
@@ -96,9 +99,10 @@ def test_a_card_lowest_in_its_column_from_the_start_may_stay_there_whatever_it_i
     game = build("harpan", [["th", "td", "6S", "5D"], ["9C"]])
     deal = Deal(game, thoughtful=True)
     proof = FixedRootsProof(deal, deal.start)  # (it checks that its start fits)
-    assert proof.fits(easier(deal.start), -1)
+    assert proof.fits(easier(deal.start, proof), -1)
     # With the 9 of clubs dealt on a face-down card of the second column instead, it is that
     # column's fixed lowest card; turning that card up needs the 9 to lie elsewhere: it cannot.
     under = build("harpan", [["th", "td", "6S", "5D"], ["2c", "9C"]])
     under_deal = Deal(under, thoughtful=True)
-    assert not FixedRootsProof(under_deal, under_deal.start).fits(easier(under_deal.start), 1)
+    under_proof = FixedRootsProof(under_deal, under_deal.start)
+    assert not under_proof.fits(easier(under_deal.start, under_proof), 1)
