@@ -66,6 +66,8 @@ class FixedRootsProof:
     LOSS once none is left without a win.  Reaching a win in the easier game proves nothing:
     then ``gave_up`` is set, and the result stays None."""
 
+    MAP_LIMIT = 60_000  # easier positions searched at most once the easier game is won
+
     def __init__(self, deal: Deal, start: State) -> None:
         self.deal = deal
         self.rules = rules = deal.rules
@@ -93,13 +95,19 @@ class FixedRootsProof:
         self.free_columns_seen: dict[tuple[tuple[int, ...], int], tuple[int, frozenset[int]]] = {}
         self.stock_only = [not self.from_columns[card] for card in range(52)]  # (no copy from the columns)
         first = EasierPosition(downs, self.settled(start.foundations))
-        self.seen: dict[object, None] = {self.key(first): None}
+        self.seen: dict[object, EasierPosition] = {self.key(first): first}  # by key: every position searched
         self.stack: list[EasierPosition] = [first]
         self.nodes = 0
         self.expanded = 0
         self.seconds = 0.0
         self.gave_up = False
         self.result: Result | None = None
+        # With one deck, the whole easier game is searched even once won (up to MAP_LIMIT
+        # positions), for ``lost``: its positions that cannot be won.
+        self.wins: list[object] = []
+        self.edges: dict[object, list[object]] | None = {} if self.decks == 1 else None
+        self.lost: frozenset[object] = frozenset()
+        self.settled_seen: dict[Slots, object] = {}
         if not self.fits(first, -1):  # (a position ``applies`` allows always fits: a bug, not a loss)
             raise AssertionError("the easier game does not allow the position it starts from")
 
@@ -361,22 +369,58 @@ class FixedRootsProof:
         if self.result is not None or self.gave_up:
             return self.result
         started = time.perf_counter()
-        stack, seen = self.stack, self.seen
+        stack, seen, edges = self.stack, self.seen, self.edges
         for _ in range(budget):
             if not stack:
                 break
             position = stack.pop()
             self.nodes += 1
+            here = self.key(position)
             if self._won(position):
-                self.gave_up = True  # the easier game is won: no proof
-                break
+                self.wins.append(here)
+                if edges is None or len(seen) > self.MAP_LIMIT:
+                    self.gave_up = True  # the easier game is won: no proof
+                    self.edges = None
+                    break
+                continue
             self.expanded += 1
             for after in self.moves(position):
                 key = self.key(after)
-                if key not in seen and self.fits(after, -1):
-                    seen[key] = None
+                if key not in seen:
+                    if not self.fits(after, -1):
+                        continue
+                    seen[key] = after
                     stack.append(after)
+                if edges is not None:
+                    edges.setdefault(key, []).append(here)  # (backwards: from where it is reached)
         self.seconds += time.perf_counter() - started
         if not stack and not self.gave_up:
-            self.result = Result(LOSS, [], self.nodes, self.seconds, None, True)
+            if not self.wins:
+                self.result = Result(LOSS, [], self.nodes, self.seconds, None, True)
+            else:
+                self.lost = self._lost_positions()
+                self.gave_up = True
         return self.result
+
+    def _lost_positions(self) -> frozenset[object]:
+        """Every easier position searched from which no won one can be reached: the real
+        positions that map to one of them are lost too."""
+        assert self.edges is not None
+        live, todo = set(self.wins), list(self.wins)
+        while todo:
+            for before in self.edges.get(todo.pop(), ()):
+                if before not in live:
+                    live.add(before)
+                    todo.append(before)
+        self.edges = None
+        return frozenset(key for key in self.seen if key not in live)
+
+    def maps_to_a_lost_position(self, state: State) -> bool:
+        """Whether ``state`` (a real position of the deal) is lost because the easier position
+        it maps to is (once ``lost`` is known)."""
+        foundations = self.settled_seen.get(state.foundations)
+        if foundations is None:
+            if len(self.settled_seen) > 200_000:
+                self.settled_seen.clear()
+            foundations = self.settled_seen[state.foundations] = tuple(sorted(self.settled(state.foundations)))
+        return (state.downs, foundations) in self.lost

@@ -165,6 +165,8 @@ class MoveGenerator:
         check_foundations = deal.thoughtful and "blocked" in settings.techniques and not rules.takeback
         check_waste = (deal.thoughtful and "blocked" in settings.techniques and rules.passes is not None)
 
+        lost_by_easier_game = self.proofs.lost_by_easier_game
+
         def finish(moves: list[str], after: State, order: Effect, then: Need = None) -> None:
             after = self.safe_moves.play(after, moves, up if after.foundations is foundations else None)
             if ((check_foundations and after.foundations != foundations)
@@ -173,6 +175,8 @@ class MoveGenerator:
                         and (after.waste_size, after.pass_number) != (waste_size, pass_number))):
                 if self.proofs.some_cards_never_move(after):
                     return  # lost: some cards can never move
+            if lost_by_easier_game is not None and lost_by_easier_game(after):
+                return  # lost: so is the easier game from there (harp/solver/fixed_roots.py)
             if then is not None and len(moves) > 1:
                 then = None  # a safe foundation move followed: the obligation no longer fits
             out.append((moves, after, order, then if needs else None))

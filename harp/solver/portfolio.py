@@ -148,13 +148,15 @@ class Portfolio:
             self.proof = proof_for(generator, start)  # (the last-pass prover where it applies)
             self.turns.append(self.proof)
         # Technique "fixed-roots": a proof by an easier game, in thoughtful mode (it needs every
-        # card known).  Where the easier game is won it proves nothing, and leaves the turns.
-        # It goes first, with turns as long as the proof's: most deals win the easier game in a
-        # few hundred positions, and where it is lost it is the quickest proof.
+        # card known).  Where the easier game is won it proves nothing, and leaves the turns;
+        # with one deck, first it searches the whole easier game, and then every search leaves
+        # out the real positions whose easier one is lost (``_fixed_roots_answer``).  Its turns
+        # come after the others' first ones (a deal they win at once waits for nothing), as
+        # long as the proof's: where the easier game is lost, it is the quickest proof.
         self.fixed_roots: FixedRootsProof | None = None
         if "fixed-roots" in techniques and settings.prune and FixedRootsProof.applies(generator.deal, start):
             self.fixed_roots = FixedRootsProof(generator.deal, start)
-            self.turns.insert(0, self.fixed_roots)
+            self.turns.append(self.fixed_roots)
         # Technique "restarts": searches started afresh from the best position found so far,
         # each with the moves that lead there from the start.
         self.restarts: dict[AnySearch, list[str]] = {}
@@ -328,10 +330,13 @@ class Portfolio:
 
     def _fixed_roots_answer(self, search: FixedRootsProof, found: Result | None) -> Result | None:
         """The fixed-roots proof's loss is the answer; once it has won the easier game, which
-        proves nothing, it leaves the turns."""
+        proves nothing, it leaves the turns, and every search leaves out the positions it
+        found lost (``FixedRootsProof.lost``)."""
         if found is None and search.gave_up and search in self.turns:
             self._drop(search)
             self.used = 0
+            if search.lost:
+                self.proof_generator.proofs.lost_by_easier_game = search.maps_to_a_lost_position
         return found
 
     def _restart_answer(self, search: AnySearch, found: Result | None) -> Result | None:

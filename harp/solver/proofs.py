@@ -38,6 +38,9 @@ class LossProofs:
         self.stuck_on = deal.thoughtful and "stuck" in techniques
         self.blocked_seen: dict[object, bool] = {}  # some_cards_never_move's verdicts
         self.stuck_seen: dict[object, bool] = {}  # some_card_never_goes_up's verdicts
+        # Set by the portfolio once the fixed-roots proof knows which positions of its easier
+        # game are lost (harp/solver/fixed_roots.py): whether a position maps to one of them.
+        self.lost_by_easier_game: Callable[[State], bool] | None = None
 
     def proves_lost(self, state: State) -> bool:
         """Whether either proof calls ``state`` lost (as a search asks at its start)."""

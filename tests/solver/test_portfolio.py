@@ -93,7 +93,7 @@ def test_the_proof_takes_turns_from_the_start_and_wins_what_the_quick_searches_m
     portfolio's first 4,000 positions; without it the portfolio has not won it in 10,000."""
     game = harp.Game.new("gargantua", deal=6)
     run = start_search(game, max_nodes=4_000, thoughtful=True)
-    assert run.proof is not None and run.proof.settings.sound and run.turns[-1] is run.proof
+    assert run.proof is not None and run.proof.settings.sound and run.proof in run.turns
     while run.advance(300) is None:
         pass
     assert run.result.verdict == WIN and replays_to_a_win(game, run.result.moves)
