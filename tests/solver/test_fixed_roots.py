@@ -14,7 +14,8 @@ import harp
 from engine_helpers import build
 from game_facts import GAME_IDS
 from harp.solver import LOSS, TECHNIQUES, UNKNOWN, WIN, solve, start_search
-from harp.solver.fixed_roots import EasierPosition, FixedRootsProof
+from harp.solver.easier_game import EasierPosition
+from harp.solver.fixed_roots import FixedRootsProof
 from harp.solver.state import Deal, State
 from solverkit import replays_to_a_win, without
 
@@ -23,8 +24,8 @@ NO_FIXED_ROOTS = without("fixed-roots")
 
 def easier(state: State, proof: FixedRootsProof) -> EasierPosition:
     """The easier game's position for a real one: cards only from the stock taken back from
-    the foundations' tops (``FixedRootsProof.settled``)."""
-    return EasierPosition(state.downs, proof.settled(state.foundations))
+    the foundations' tops (``EasierGame.settled``)."""
+    return EasierPosition(state.downs, proof.game.settled(state.foundations))
 
 
 @settings(deadline=None, derandomize=True, database=None, max_examples=60,
@@ -50,10 +51,10 @@ def test_every_move_of_play_is_a_move_of_the_easier_game(game_id: str, empty: st
         pool = others if others and choice % 4 else moves
         game.play(pool[(choice >> 2) % len(pool)])
         after = easier(Deal(game, thoughtful=True).start, proof)
-        assert proof.fits(after, -1), f"{game_id} {deal}: a real position the easier game does not allow"
-        if proof.key(after) != proof.key(position):
-            reachable = {proof.key(each) for each in proof.moves(position) if proof.fits(each, -1)}
-            assert proof.key(after) in reachable, f"{game_id} {deal}: a real move the easier game cannot make"
+        assert proof.game.fits(after, -1), f"{game_id} {deal}: a real position the easier game does not allow"
+        if proof.game.key(after) != proof.game.key(position):
+            reachable = {proof.game.key(each) for each in proof.game.moves(position) if proof.game.fits(each, -1)}
+            assert proof.game.key(after) in reachable, f"{game_id} {deal}: a real move the easier game cannot make"
             changes += 1
         position = after
     assert changes or not game.moves, "play changed no card's place at all"
@@ -108,13 +109,13 @@ def test_a_card_lowest_in_its_column_from_the_start_may_stay_there_whatever_it_i
     game = build("harpan", [["th", "td", "6S", "5D"], ["9C"]])
     deal = Deal(game, thoughtful=True)
     proof = FixedRootsProof(deal, deal.start)  # (it checks that its start fits)
-    assert proof.fits(easier(deal.start, proof), -1)
+    assert proof.game.fits(easier(deal.start, proof), -1)
     # With the 9 of clubs dealt on a face-down card of the second column instead, it is that
     # column's fixed lowest card; turning that card up needs the 9 to lie elsewhere: it cannot.
     under = build("harpan", [["th", "td", "6S", "5D"], ["2c", "9C"]])
     under_deal = Deal(under, thoughtful=True)
     under_proof = FixedRootsProof(under_deal, under_deal.start)
-    assert not under_proof.fits(easier(under_deal.start, under_proof), 1)
+    assert not under_proof.game.fits(easier(under_deal.start, under_proof), 1)
 
 
 def test_the_positions_found_lost_reach_only_lost_ones_and_the_others_a_win() -> None:
@@ -129,11 +130,11 @@ def test_the_positions_found_lost_reach_only_lost_ones_and_the_others_a_win() ->
     assert proof.result is None and proof.gave_up, "the easier game is won"
     assert len(proof.seen) < FixedRootsProof.MAP_LIMIT and proof.lost and len(proof.lost) < len(proof.seen)
     for key, position in proof.seen.items():
-        onward = [proof.key(each) for each in proof.moves(position) if proof.fits(each, -1)]
+        onward = [proof.game.key(each) for each in proof.game.moves(position) if proof.game.fits(each, -1)]
         if key in proof.lost:
-            assert not proof._won(position) and all(each in proof.lost for each in onward)
+            assert not proof.game.won(position) and all(each in proof.lost for each in onward)
         else:
-            assert proof._won(position) or any(each not in proof.lost for each in onward)
+            assert proof.game.won(position) or any(each not in proof.lost for each in onward)
 
 
 def test_the_searches_leave_out_real_positions_whose_easier_one_is_lost() -> None:
