@@ -262,11 +262,11 @@ class EasierGame:
     # ----- the moves of the easier game ---------------------------------------
 
     def moves(self, position: EasierPosition) -> list[EasierPosition]:
-        """The easier positions one move on, takes-backs first and sending up last (the search
+        """The easier positions one move on, take-backs first and sending up last (the search
         takes the last first); the search then keeps those that ``fits`` allows.
 
         A card sent up goes with the cards of its suit under it that come only from the stock
-        (``_stock_only``): those stay down otherwise, as in ``settled``, and only go up to let
+        (``stock_only``): those stay down otherwise, as in ``settled``, and only go up to let
         a card from the columns follow."""
         downs, foundations = position
         out: list[EasierPosition] = []
@@ -290,7 +290,7 @@ class EasierGame:
                 card += 1  # (up with the stock cards under it)
             copies = decks - hidden[card] - up[card]
             if copies <= 0 or stock_only[card]:
-                continue  # (a suit whose other cards are all from the stock: see ``_won``)
+                continue  # (a suit whose other cards are all from the stock: see ``won``)
             raised = foundations[:slot] + ((card // 13, card % 13 + 1),) + foundations[slot + 1:]
             if copies > len(fixed_at.get(card, [])):
                 out.append(EasierPosition(downs, raised))
