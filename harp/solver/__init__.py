@@ -41,6 +41,7 @@ from __future__ import annotations
 import time
 
 from ..position import Position
+from .fixed_roots import FixedRootsProof
 from .last_pass import proof_for
 from .moves import MoveGenerator
 from .playout import greedy_playout
@@ -102,16 +103,41 @@ def prove(game: Position, *, max_nodes: int | None = None, max_seconds: float | 
           prune: bool = True) -> Result:
     """The proof alone, in thoughtful mode, from ``game``'s position: the sound depth-first
     search (the last-pass prover in the last pass of a limited-pass game), with no quick search
-    taking turns.  LOSS is a proof; WIN comes with its line; UNKNOWN once the budget is spent.
+    taking turns, after the fixed-roots proof (technique "fixed-roots": its easier game first,
+    whose loss is the answer and whose lost positions the search then leaves out).  LOSS is a
+    proof; WIN comes with its line; UNKNOWN once the budget is spent.
 
     ``solve`` gives the proof only some of its turns; this is for the long runs (millions of
     positions) that settle deals ``solve`` leaves unknown.  ``prune=False`` searches every line,
     with none of the pruning nor the techniques: far slower, a second check of a loss."""
     if game.is_won():
         return Result(WIN, thoughtful=True)
+    started = time.perf_counter()
     generator = MoveGenerator.for_game(game, thoughtful=True, prune=prune, techniques=TECHNIQUES if prune else ())
-    search = proof_for(generator, generator.deal.start, max_nodes, max_seconds)
+    deal, easier_nodes = generator.deal, 0
+    if prune and FixedRootsProof.applies(deal, deal.start):
+        # First the easier game (technique "fixed-roots"): its loss is the answer; with one deck
+        # the proof then leaves out the positions it found lost.
+        easier = FixedRootsProof(deal, deal.start)
+        step = 1 << 12 if max_nodes is None else min(1 << 12, max_nodes + 1)
+        while easier.advance(step if max_nodes is None else min(step, max_nodes + 1 - easier.nodes)) is None \
+                and not easier.gave_up:
+            if (max_nodes is not None and easier.nodes > max_nodes) or (
+                    max_seconds is not None and time.perf_counter() - started > max_seconds):
+                return Result(UNKNOWN, [], easier.nodes, time.perf_counter() - started, None, True)
+        if easier.result is not None:
+            easier.result.seconds = time.perf_counter() - started
+            return easier.result
+        if easier.lost:
+            generator.proofs.lost_by_easier_game = easier.maps_to_a_lost_position
+        easier_nodes = easier.nodes
+    spent = time.perf_counter() - started
+    search = proof_for(generator, deal.start, None if max_nodes is None else max(0, max_nodes - easier_nodes),
+                       None if max_seconds is None else max(0.0, max_seconds - spent))
     while search.advance(1 << 16) is None:
         pass
-    assert search.result is not None
-    return search.result
+    result = search.result
+    assert result is not None
+    result.nodes += easier_nodes
+    result.seconds = time.perf_counter() - started
+    return result
