@@ -118,9 +118,8 @@ def prove(game: Position, *, max_nodes: int | None = None, max_seconds: float | 
     if prune and FixedRootsProof.applies(deal, deal.start):
         # First the easier game (technique "fixed-roots"): its loss is the answer; with one deck
         # the proof then leaves out the positions it found lost.
-        easier = FixedRootsProof(deal, deal.start)
-        step = 1 << 12 if max_nodes is None else min(1 << 12, max_nodes + 1)
-        while easier.advance(step if max_nodes is None else min(step, max_nodes + 1 - easier.nodes)) is None \
+        easier = FixedRootsProof(deal, deal.start, generator.proofs)
+        while easier.advance(1 << 12 if max_nodes is None else min(1 << 12, max_nodes + 1 - easier.nodes)) is None \
                 and not easier.gave_up:
             if (max_nodes is not None and easier.nodes > max_nodes) or (
                     max_seconds is not None and time.perf_counter() - started > max_seconds):
@@ -128,8 +127,6 @@ def prove(game: Position, *, max_nodes: int | None = None, max_seconds: float | 
         if easier.result is not None:
             easier.result.seconds = time.perf_counter() - started
             return easier.result
-        if easier.lost:
-            generator.proofs.lost_by_easier_game = easier.maps_to_a_lost_position
         easier_nodes = easier.nodes
     spent = time.perf_counter() - started
     search = proof_for(generator, deal.start, None if max_nodes is None else max(0, max_nodes - easier_nodes),

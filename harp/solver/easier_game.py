@@ -34,6 +34,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from ..cards import KING
+from .proofs import remembered
 from .state import PARENTS, RANK, Deal, State, run_length
 
 Slots = tuple[tuple[int, int], ...]  # (suit or -1, height) per foundation slot, as in ``State``
@@ -116,20 +117,10 @@ class EasierGame:
         """Whether the cards from the columns could lie as the easier game asks, with column
         ``emptied`` (if not -1) holding none over its face-down cards: the moment before one
         of them turns up."""
-        key = (position, emptied)
-        known = self.fits_seen.get(key)
-        if known is None:
-            if len(self.fits_seen) > 200_000:
-                self.fits_seen.clear()
-                self.layouts.clear()
-            known = self.fits_seen[key] = self._fits(position, emptied)
-        return known
+        return remembered(self.fits_seen, (position, emptied), lambda: self._fits(position, emptied))
 
     def _fits(self, position: EasierPosition, emptied: int) -> bool:
-        if position in self.layouts:
-            layout = self.layouts[position]
-        else:
-            layout = self.layouts[position] = self._layout(position, -1)
+        layout = remembered(self.layouts, position, lambda: self._layout(position, -1))
         if emptied >= 0:
             lowest = self._lowest_left(position.downs, emptied)
             if layout is not None and layout.left[lowest] >= 0:
@@ -210,16 +201,13 @@ class EasierGame:
 
     def _up(self, foundations: Slots) -> list[int]:
         """How many copies of each card are on the foundations."""
-        counts = self.up_seen.get(foundations)
-        if counts is None:
-            if len(self.up_seen) > 200_000:
-                self.up_seen.clear()
+        def count() -> list[int]:
             counts = [0] * 52
             for slot_suit, height in foundations:
                 for below in range(height):
                     counts[slot_suit * 13 + below] += 1
-            self.up_seen[foundations] = counts
-        return counts
+            return counts
+        return remembered(self.up_seen, foundations, count)
 
     def _layout(self, position: EasierPosition, emptied: int) -> _Layout | None:
         """What ``_arranged`` asks of a position (None: more copies up than there could be)."""

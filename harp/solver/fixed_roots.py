@@ -10,7 +10,7 @@ does not tell apart the arrangements of the same cards, nor where the stock's ca
 With one deck the search goes on once the easier game is won, up to ``MAP_LIMIT`` positions,
 and finds every position of it from which no won one can be reached (``lost``): a real
 position that maps to one of them is lost too, and the searches leave it out
-(``maps_to_a_lost_position``, set on ``LossProofs`` by the portfolio).
+(``maps_to_a_lost_position``, which it sets on the deal's ``LossProofs``).
 
 It works in thoughtful mode only (every card known), from a position whose columns' face-up
 cards are runs, as play from a deal makes them (``EasierGame.applies``).
@@ -24,6 +24,7 @@ import time
 from typing import Any
 
 from .easier_game import EasierGame, EasierPosition, Slots
+from .proofs import LossProofs, remembered
 from .result import LOSS, Result
 from .state import Deal, State
 
@@ -36,8 +37,9 @@ class FixedRootsProof:
 
     MAP_LIMIT = 60_000  # easier positions searched at most once the easier game is won
 
-    def __init__(self, deal: Deal, start: State) -> None:
+    def __init__(self, deal: Deal, start: State, proofs: LossProofs | None = None) -> None:
         self.game = game = EasierGame(deal, start)
+        self.proofs = proofs  # told of the positions found lost (``LossProofs.lost_by_easier_game``)
         first = game.start
         self.seen: dict[object, EasierPosition] = {game.key(first): first}  # by key: every position searched
         self.stack: list[EasierPosition] = [first]
@@ -51,7 +53,7 @@ class FixedRootsProof:
         self.wins: list[object] = []
         self.edges: dict[object, list[object]] | None = {} if game.decks == 1 else None
         self.lost: frozenset[object] = frozenset()
-        self.settled_seen: dict[Slots, object] = {}
+        self.settled_seen: dict[Slots, Slots] = {}  # real foundations -> the easier game's
         if not game.fits(first, -1):  # (a position ``applies`` allows always fits: a bug, not a loss)
             raise AssertionError("the easier game does not allow the position it starts from")
 
@@ -61,7 +63,6 @@ class FixedRootsProof:
         """Every table it fills (for ``Portfolio.release``)."""
         own: list[dict[Any, Any]] = [self.seen, self.settled_seen]
         return own + self.game.tables()
-
 
     def advance(self, budget: int) -> Result | None:
         if self.result is not None or self.gave_up:
@@ -98,6 +99,8 @@ class FixedRootsProof:
             else:
                 self.lost = self._lost_positions()
                 self.gave_up = True
+                if self.lost and self.proofs is not None:
+                    self.proofs.lost_by_easier_game = self.maps_to_a_lost_position
         return self.result
 
     def _lost_positions(self) -> frozenset[object]:
@@ -116,9 +119,6 @@ class FixedRootsProof:
     def maps_to_a_lost_position(self, state: State) -> bool:
         """Whether ``state`` (a real position of the deal) is lost because the easier position
         it maps to is (once ``lost`` is known)."""
-        foundations = self.settled_seen.get(state.foundations)
-        if foundations is None:
-            if len(self.settled_seen) > 200_000:
-                self.settled_seen.clear()
-            foundations = self.settled_seen[state.foundations] = tuple(sorted(self.game.settled(state.foundations)))
-        return (state.downs, foundations) in self.lost
+        game = self.game
+        foundations = remembered(self.settled_seen, state.foundations, lambda: game.settled(state.foundations))
+        return game.key(EasierPosition(state.downs, foundations)) in self.lost

@@ -155,7 +155,7 @@ class Portfolio:
         # long as the proof's: where the easier game is lost, it is the quickest proof.
         self.fixed_roots: FixedRootsProof | None = None
         if "fixed-roots" in techniques and settings.prune and FixedRootsProof.applies(generator.deal, start):
-            self.fixed_roots = FixedRootsProof(generator.deal, start)
+            self.fixed_roots = FixedRootsProof(generator.deal, start, generator.proofs)
             self.turns.append(self.fixed_roots)
         # Technique "restarts": searches started afresh from the best position found so far,
         # each with the moves that lead there from the start.
@@ -331,12 +331,10 @@ class Portfolio:
     def _fixed_roots_answer(self, search: FixedRootsProof, found: Result | None) -> Result | None:
         """The fixed-roots proof's loss is the answer; once it has won the easier game, which
         proves nothing, it leaves the turns, and every search leaves out the positions it
-        found lost (``FixedRootsProof.lost``)."""
+        found lost (``FixedRootsProof.lost``, which it gives the searches' ``LossProofs``)."""
         if found is None and search.gave_up and search in self.turns:
             self._drop(search)
             self.used = 0
-            if search.lost:
-                self.proof_generator.proofs.lost_by_easier_game = search.maps_to_a_lost_position
         return found
 
     def _restart_answer(self, search: AnySearch, found: Result | None) -> Result | None:

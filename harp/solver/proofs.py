@@ -12,19 +12,23 @@ Internal API of the package (the tests use it): ``LossProofs``.
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, TypeVar
 
 from ..cards import KING
 from .state import PARENTS, RANK, Deal, State
 
+Key = TypeVar("Key")
+Value = TypeVar("Value")
 
-def remembered(verdicts: dict[object, bool], key: object, work: Callable[[], bool]) -> bool:
-    """A static loss proof's verdict for ``key``, worked out once (the table is emptied when full)."""
-    known = verdicts.get(key)
-    if known is None:
-        if len(verdicts) > 200_000:
-            verdicts.clear()
-        known = verdicts[key] = work()
+
+def remembered(table: dict[Key, Value], key: Key, work: Callable[[], Value]) -> Value:
+    """What ``work`` gives for ``key``, worked out once (the table is emptied when full): a
+    static loss proof's verdict, or what the easier game works out for a position."""
+    if key in table:
+        return table[key]
+    if len(table) > 200_000:
+        table.clear()
+    known = table[key] = work()
     return known
 
 
