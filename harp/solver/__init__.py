@@ -28,6 +28,7 @@ The modules, one job each (imports run down the list):
     depth_first  the depth-first search (``DepthFirstSearch``)
     last_pass    the last-pass prover, an exhaustive search of the last pass (``LastPassProof``)
     best_first   the best-first search (``BestFirstSearch``)
+    beam         the beam search (``BeamSearch``, technique "beam")
     easier_game  the easier game whose loss proves a loss (``EasierGame``)
     fixed_roots  the search of the easier game (``FixedRootsProof``, technique "fixed-roots")
     portfolio    the searches taking turns on one budget, the proof and restarts (``Portfolio``)

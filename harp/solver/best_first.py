@@ -10,6 +10,7 @@ Internal API of the package (the tests use it): ``BestFirstSearch``.
 from __future__ import annotations
 
 import heapq
+from typing import Any
 
 from .moves import MoveGenerator
 from .result import LOSS, UNKNOWN, WIN, Result
@@ -18,6 +19,15 @@ from .state import Need, State
 # A best-first entry: (priority, tie-break, state, what it needs next, its link back to the start).
 # A link is (the previous link, the moves into this state, depth); the start's link is None.
 Link = tuple[object, list[str], int] | None
+
+
+def moves_along(link: tuple[Any, ...] | None) -> list[str]:
+    """The moves of a line kept as a chain of links, each (the link before, its moves, ...)."""
+    parts: list[list[str]] = []
+    while link is not None:
+        link, moves, *_ = link
+        parts.append(moves)
+    return [m for moves in reversed(parts) for m in moves]
 
 
 class BestFirstSearch:
@@ -44,15 +54,6 @@ class BestFirstSearch:
         else:
             self.open.append((0, 0, opened, None, (None, first_moves, 0)))
 
-    @staticmethod
-    def _moves(link: Link) -> list[str]:
-        parts: list[list[str]] = []
-        while link is not None:
-            previous, moves, _ = link
-            parts.append(moves)
-            link = previous  # type: ignore[assignment]
-        return [m for moves in reversed(parts) for m in moves]
-
     def advance(self, budget: int) -> Result | None:
         """Expand up to ``budget`` positions; the result once there is one (WIN, or LOSS/UNKNOWN
         when nothing is left open)."""
@@ -71,12 +72,12 @@ class BestFirstSearch:
                 child: Link = (link, moves, depth + 1)
                 finish = generator.win_line(nxt)
                 if finish is not None:
-                    line = self._moves(child) + finish
+                    line = moves_along(child) + finish
                     self.result = Result(WIN, line, self.nodes, 0.0, line[0], thoughtful)
                     break
                 distance = generator.distance(nxt)
                 if distance < self.best[0]:
-                    self.best, self.best_state = (distance, self._moves(child)), nxt
+                    self.best, self.best_state = (distance, moves_along(child)), nxt
                 self.counter += 1
                 heapq.heappush(heap, (weight * distance + depth + 1, self.counter, nxt, then, child))
             generator.frontier_moves = []

@@ -136,14 +136,15 @@ class MoveGenerator:
             return False  # straight back
         return src == i or dst == i or (src == j and isinstance(n, int) and count > n)
 
-    def successors(self, state: State, need: Need) -> list[Successor]:
-        """Every move from ``state`` as (engine moves, next state, order rank, need); lower rank first.
-        Merging arrangements (``Settings.merges_arrangements``), shuffles are left out, and the
-        moves of the other arrangements are added (harp/solver/arrangements.py)."""
-        return self._successors(state, need, None, None)
+    def successors(self, state: State, need: Need, ordered: bool = True) -> list[Successor]:
+        """Every move from ``state`` as (engine moves, next state, order rank, need); lower rank first
+        (``ordered=False``: in no order, for a search that orders them itself).  Merging
+        arrangements (``Settings.merges_arrangements``), shuffles are left out, and the moves of
+        the other arrangements are added (harp/solver/arrangements.py)."""
+        return self._successors(state, need, None, None, ordered)
 
     def _successors(self, state: State, need: Need, onto: int | None,
-                    shared: _Shared | None) -> list[Successor]:
+                    shared: _Shared | None, ordered: bool = True) -> list[Successor]:
         """``successors``; with ``onto``, only the moves that need column ``onto``'s top card bare
         (from it to a foundation, or onto it), unsorted, of a state a shuffle made from one whose
         ``_Shared`` is ``shared`` (a shuffle changes neither foundations nor talon).  With the
@@ -333,6 +334,8 @@ class MoveGenerator:
                            for moves, after, order, then
                            in self._successors(bared, None, i, _Shared(up, bared_runs, tops, receivers, backs)))
                 self.frontier_moves[noted:] = [[shuffle] + moves for moves in self.frontier_moves[noted:]]
+        if not ordered:
+            return out
         # Closest to a win first; then the better effect; then fewer stock taps.
         distance = self.distance
         out.sort(key=lambda successor: (distance(successor[1]), successor[2], len(successor[0])))

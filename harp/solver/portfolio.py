@@ -25,6 +25,7 @@ from dataclasses import replace
 from operator import itemgetter
 from typing import Any, Iterator
 
+from .beam import BeamSearch
 from .best_first import BestFirstSearch
 from .depth_first import DepthFirstSearch
 from .fixed_roots import FixedRootsProof
@@ -34,7 +35,7 @@ from .result import LOSS, UNKNOWN, WIN, Result
 from .settings import NARROW_WEIGHT
 from .state import Need, State
 
-AnySearch = DepthFirstSearch | BestFirstSearch
+AnySearch = DepthFirstSearch | BestFirstSearch | BeamSearch
 
 
 def walk_line(generator: MoveGenerator, start: State, line: list[str]) -> Iterator[tuple[State, int]]:
@@ -84,16 +85,23 @@ class Portfolio:
     they cost it little.  With one deck, ONE_DECK_PROOF_QUANTA: there the deals left late
     are the proof's (its losses, and wins the quick searches miss), and its longer turns
     cost their slow wins nothing measured (measurements/solver-experiments.md); with two
-    decks they did."""
+    decks they did.  Where cards move one at a time, in thoughtful mode, a beam search (technique
+    "beam") takes turns too, and the longest: BEAM_QUANTA quanta of positions it expands (about
+    half the time), after a first turn of one quantum and a second of four, so that a deal the
+    others win soon waits little.  Alone it wins most of the deals the others leave unknown
+    there, and it pays only with a large share of the time."""
 
     QUANTUM = 512  # nodes a turn
     PROBE_NODES = 2048  # positions each probe may visit (technique "probes")
     RESTART_EVERY = 2048  # nodes between looks at the best position (technique "restarts")
     RESTART_NODES = 4096  # positions each restarted search may visit
     ANY_ORDER_NODES = 16_384  # positions each search without "put down only to pick up" may visit ("any-order")
+    BEAM_QUANTA = 5  # the beam search's longest turn, in quanta of positions it expands
+    PROOF_QUANTA_BESIDE_BEAM = 2  # the proof's turns are so many times longer where the beam runs
     PROOF_QUANTA = 4  # a turn of the proof, in quanta of positions it expands
     ONE_DECK_PROOF_QUANTA = 24  # the same, with one deck
     STEP = 4 * QUANTUM  # the most nodes a search is given at once, between looks at the clock
+    BEAM_STEP = QUANTUM // 8  # the same for the beam search, whose nodes are positions expanded
     BACK_OFF = 4  # steps back along the line to a root below which every position was searched, the first time
 
     def __init__(self, generator: MoveGenerator, max_nodes: int | None, max_seconds: float | None) -> None:
@@ -141,6 +149,12 @@ class Portfolio:
                 self.to_build.append(DepthFirstSearch(by_deep_columns, start))
             self.half_turns = self.to_build[:1]
             self.quick_searches += self.to_build
+        self.beam: BeamSearch | None = None
+        self.beam_turn = self.QUANTUM // 4  # its last turn's length: the first is a quantum
+        if "beam" in techniques and settings.prune and rules.one_card and generator.deal.thoughtful:
+            self.beam = BeamSearch(generator.with_settings(quick), start)
+            self.quick_searches.append(self.beam)
+            self.proof_quanta *= self.PROOF_QUANTA_BESIDE_BEAM
         self.proof_generator = generator
         self.proof: DepthFirstSearch | None = None
         self.turns: list[AnySearch | FixedRootsProof] = list(self.quick_searches)
@@ -277,6 +291,9 @@ class Portfolio:
         search, proof = self.turns[self.turn], self.proof
         if search in self.half_turns:
             return self.QUANTUM // 2
+        if search is self.beam:  # (its turns grow, so that a deal the others win soon waits less)
+            self.beam_turn = min(4 * self.beam_turn, self.QUANTUM * self.BEAM_QUANTA)
+            return self.beam_turn
         if isinstance(search, FixedRootsProof):
             return self.QUANTUM * self.proof_quanta
         if proof is None or search is not proof:
@@ -291,7 +308,8 @@ class Portfolio:
             if self.used == 0:
                 self.quantum = self._turn_length()
             quantum = self.quantum
-            take = min(budget, quantum - self.used, self.STEP)  # (the clock is read after each step)
+            step = self.BEAM_STEP if self.going_back is None and self.turns[self.turn] is self.beam else self.STEP
+            take = min(budget, quantum - self.used, step)  # (the clock is read after each step)
             if self.max_nodes is not None:
                 take = min(take, self.max_nodes + 1 - self.nodes)
             found: Result | None = None
@@ -370,7 +388,9 @@ class Portfolio:
         all at once takes tens of milliseconds (more on a phone).  A page frees them a few at a
         time between frames instead.  Call it only once the search is no longer advanced."""
         searches = self.all_searches()
-        parts: list[list[Any]] = [each.open if isinstance(each, BestFirstSearch) else each.stack for each in searches]
+        parts: list[list[Any]] = [part for each in searches for part in (
+            [each.stack] if isinstance(each, DepthFirstSearch) else
+            [each.open] if isinstance(each, BestFirstSearch) else each.release_parts())]
         tables: list[dict[Any, Any]] = [each.seen for each in searches]
         if self.fixed_roots is not None:
             parts.append(self.fixed_roots.stack)

@@ -22,7 +22,8 @@ NO_EARLY_PROOF = without("early-proof")
 # Without "arrangements" too: with it, the searches win at once the deals these tests need unwon.
 WITHOUT_ARRANGEMENTS = without("arrangements")
 NO_ANY_ORDER = tuple(t for t in TECHNIQUES if t not in ("any-order", "arrangements"))
-ADDED_SEARCHES = ("restarts", "early-proof", "any-order", "take-back-to-build", "fixed-roots")  # techniques that add a search of their own
+ADDED_SEARCHES = ("restarts", "early-proof", "any-order", "take-back-to-build", "fixed-roots",
+                  "beam")  # techniques that add a search of their own
 QUICK_ONLY = tuple(t for t in TECHNIQUES if t not in ADDED_SEARCHES + ("arrangements",))
 
 
@@ -111,17 +112,20 @@ def test_the_proof_keeps_its_own_turns_all_along_each_of_so_many_quanta_of_posit
         game_id: str, deal: int, techniques: tuple[str, ...], positions: int) -> None:
     """Technique "early-proof": the proof keeps turns of its own all along, against one quantum
     for each quick search.  Its turn is PROOF_QUANTA quanta of positions it expands, with one
-    deck ONE_DECK_PROOF_QUANTA: most of the positions it meets it has met already, so each turn
+    deck ONE_DECK_PROOF_QUANTA, and where the beam search runs PROOF_QUANTA_BESIDE_BEAM times
+    PROOF_QUANTA: most of the positions it meets it has met already, so each turn
     meets as many more as it has met per position expanded so far (these deals are left
     unknown; stepped a node at a time to see where each turn begins and ends; 70,000
     positions, so that with the search that takes back only to build among the turns the
-    proof still has three whole turns in Easy Harp deal 51; with one deck 150,000, for two
-    of its longer turns)."""
+    proof still has three whole turns in Easy Harp deal 51, two of its longer ones beside the
+    beam; with one deck 150,000, for two of its longer turns)."""
     run = start_search(harp.Game.new(game_id, deal=deal), max_nodes=positions, thoughtful=True, techniques=techniques)
     proof = run.proof
     assert proof is not None and proof in run.turns
     one_deck = harp.GAMES[game_id].decks == 1
-    assert run.proof_quanta == (Portfolio.ONE_DECK_PROOF_QUANTA if one_deck else Portfolio.PROOF_QUANTA)
+    beside_beam = Portfolio.PROOF_QUANTA_BESIDE_BEAM if run.beam is not None else 1  # (technique "beam")
+    assert (run.beam is not None) == (game_id == "easy-harp")
+    assert run.proof_quanta == (Portfolio.ONE_DECK_PROOF_QUANTA if one_deck else Portfolio.PROOF_QUANTA * beside_beam)
     proof_turn = run.proof_quanta * Portfolio.QUANTUM
     turns: list[tuple[int, int, int]] = []  # each whole turn of the proof: nodes, expanded before it; nodes in it
     before = (proof.nodes, proof.expanded)
@@ -130,11 +134,12 @@ def test_the_proof_keeps_its_own_turns_all_along_each_of_so_many_quanta_of_posit
             turns.append((*before, proof.nodes - before[0]))
         if run.turns[run.turn] is not proof:
             before = (proof.nodes, proof.expanded)
-    assert run.result.verdict == UNKNOWN and len(turns) >= (2 if one_deck else 3)
+    assert run.result.verdict == UNKNOWN and len(turns) >= (2 if one_deck or run.beam else 3)
     assert all(length == proof_turn * nodes // expanded if nodes > expanded else proof_turn
                for nodes, expanded, length in turns)
     assert turns[-1][2] > 2 * proof_turn  # (deep in, it meets positions again more than it expands new ones)
-    steady = [each for each in run.quick_searches if each in run.turns]  # (probes and any-order ones leave)
+    steady = [each for each in run.quick_searches  # (probes and any-order ones leave; the beam has turns of its own)
+              if each in run.turns and each is not run.beam]
     assert steady and all(each.nodes <= len(turns) * Portfolio.QUANTUM + Portfolio.QUANTUM for each in steady)
 
 

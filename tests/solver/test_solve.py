@@ -117,7 +117,7 @@ def test_a_position_with_no_moves_is_a_proven_loss_in_both_modes() -> None:
 
 def test_a_finished_search_forgets_its_positions_a_budget_at_a_time() -> None:
     """release(n) drops at most n of what a search holds, so a page can free it between frames."""
-    run = start_search(harp.Game.new("easy-harp", deal=3), max_nodes=3000, thoughtful=True)
+    run = start_search(harp.Game.new("easy-harp", deal=3), max_nodes=8000, thoughtful=True)
     while run.advance(500) is None:
         pass
     searches = run.all_searches()  # the quick searches and any restarted ones
@@ -126,12 +126,16 @@ def test_a_finished_search_forgets_its_positions_a_budget_at_a_time() -> None:
     easier_game = run.fixed_roots  # (technique "fixed-roots": its positions and tables too)
     assert easier_game is not None and easier_game.seen
 
+    beam = run.beam  # (technique "beam", where cards move one at a time)
+    assert beam is not None and beam.seen
+
     def held_now() -> int:
-        return sum(len(each.open if isinstance(each, BestFirstSearch) else each.stack) + len(each.seen)
+        return sum(len(each.seen) + (sum(map(len, each.release_parts())) if each is beam else
+                                     len(each.open if isinstance(each, BestFirstSearch) else each.stack))
                    for each in searches) + len(easier_game.stack) + sum(map(len, easier_game.tables()))
 
     held = held_now()
-    assert held > 2000, "a search of 3,000 nodes keeps thousands of positions"
+    assert held > 2000, "a search of 8,000 nodes keeps thousands of positions"
     calls = 1
     while not run.release(100):
         calls += 1
