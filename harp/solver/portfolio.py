@@ -89,7 +89,9 @@ class Portfolio:
     "beam") takes turns too, and the longest: BEAM_QUANTA quanta of positions it expands (about
     half the time), after a first turn of one quantum and a second of four, so that a deal the
     others win soon waits little.  Alone it wins most of the deals the others leave unknown
-    there, and it pays only with a large share of the time."""
+    there, and it pays only with a large share of the time.  Beside it the proof's turns are
+    PROOF_QUANTA_BESIDE_BEAM times as long: there the proof wins a third of the deals won late,
+    and the beam's time would otherwise come mostly out of its."""
 
     QUANTUM = 512  # nodes a turn
     PROBE_NODES = 2048  # positions each probe may visit (technique "probes")
