@@ -31,6 +31,7 @@ The modules, one job each (imports run down the list):
     beam         the beam search (``BeamSearch``, technique "beam")
     easier_game  the easier game whose loss proves a loss (``EasierGame``)
     fixed_roots  the search of the easier game (``FixedRootsProof``, technique "fixed-roots")
+    lines        the positions along a line of moves, for the restarts (``walk_line``)
     portfolio    the searches taking turns on one budget, the proof and restarts (``Portfolio``)
     playout      the greedy playout
 

@@ -14,7 +14,7 @@ sound pruning (``Settings.sound``), and only that one running out proves a loss
 In thoughtful mode, searches also start afresh from the best position reached so far
 (technique "restarts"): a win from there is the line to it plus theirs.
 
-Internal API of the package (the tests use it): ``Portfolio``, ``walk_line``.
+Internal API of the package (the tests use it): ``Portfolio``.
 """
 
 from __future__ import annotations
@@ -30,35 +30,13 @@ from .best_first import BestFirstSearch
 from .depth_first import DepthFirstSearch
 from .fixed_roots import FixedRootsProof
 from .last_pass import proof_for
+from .lines import walk_line
 from .moves import MoveGenerator
 from .result import LOSS, UNKNOWN, WIN, Result
 from .settings import NARROW_WEIGHT
-from .state import Need, State
+from .state import State
 
 AnySearch = DepthFirstSearch | BestFirstSearch | BeamSearch
-
-
-def walk_line(generator: MoveGenerator, start: State, line: list[str]) -> Iterator[tuple[State, int]]:
-    """The positions along ``line`` from ``start``, by ``generator``'s moves, each with how many
-    of the line's moves lead there."""
-    replay = generator.with_settings(generator.settings)  # (its frontier notes are its own)
-    state, done, _ = replay.opening(start)
-    if line[:len(done)] != done:
-        return
-    yield state, len(done)
-    at, need = len(done), None
-    while at < len(line):
-        # (A restart's start begins with no need, so a step the need rules out is tried without.)
-        needs: tuple[Need, ...] = (need,) if need is None else (need, None)
-        step = next(((moves, after, then) for each in needs
-                     for moves, after, _, then in replay.successors(state, each)
-                     if line[at:at + len(moves)] == moves), None)
-        replay.frontier_moves = []
-        if step is None:
-            return  # (a line the replay cannot follow ends there)
-        moves, state, need = step
-        at += len(moves)
-        yield state, at
 
 
 class Portfolio:

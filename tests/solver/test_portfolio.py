@@ -11,7 +11,7 @@ import harp
 from harp.solver import LOSS, TECHNIQUES, UNKNOWN, WIN, Portfolio, solve, start_search
 from harp.solver.best_first import BestFirstSearch
 from harp.solver.depth_first import DepthFirstSearch
-from harp.solver.portfolio import walk_line
+from harp.solver.lines import walk_line
 from harp.solver.state import State
 from solverkit import generator, replays_to_a_win, without
 
