@@ -169,7 +169,7 @@ class MoveGenerator:
         lost_by_easier_game = self.proofs.lost_by_easier_game
 
         def finish(moves: list[str], after: State, order: Effect, then: Need = None) -> None:
-            after = self.safe_moves.play(after, moves, up if after.foundations is foundations else None)
+            after = self.safe_moves.play(after, moves)
             if ((check_foundations and after.foundations != foundations)
                     or (check_waste and after.pass_number >= rules.passes  # type: ignore[operator]
                         and after.waste_size > 1
@@ -184,7 +184,7 @@ class MoveGenerator:
 
         if every:
             takers, spaces = self.targets(columns)
-            up = next_slots(foundations)
+            up = self.safe_moves.slots(foundations)
             runs = [run_length(column) for column in columns]
         else:  # only column ``onto`` takes a card, and no space does: every move below goes there
             assert onto is not None and shared is not None

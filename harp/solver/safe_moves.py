@@ -39,8 +39,9 @@ class SafeMoves:
         self.deal = deal
         self.rules = deal.rules
         self.settings = settings
-        self._going_up: dict[tuple[tuple[int, int], ...], dict[int, int]] = {}
-        self._last: tuple[object, dict[int, int]] = ((), {})  # the foundations last asked about, as an object
+        # foundations -> (``going_up``, ``next_slots``) of them
+        self._remembered: dict[tuple[tuple[int, int], ...], tuple[dict[int, int], dict[int, int]]] = {}
+        self._last: tuple[object, tuple[dict[int, int], dict[int, int]]] = ((), ({}, {}))  # the last asked, as an object
 
     def goes_up_by_itself(self, foundations: tuple[tuple[int, int], ...], card: int) -> bool:
         """True when no card could ever need ``card`` as a base (every lower card of the other colour
@@ -72,36 +73,42 @@ class SafeMoves:
         search meets the same few again and again, and asks for every state it makes; most of
         the states a move generator makes share one foundations object, so that is asked first
         (cheaper than hashing the foundations)."""
-        last, going_up = self._last
+        return self._both(foundations)[0]
+
+    def slots(self, foundations: tuple[tuple[int, int], ...]) -> dict[int, int]:
+        """``next_slots(foundations)``, remembered as ``going_up`` is (not to be changed)."""
+        return self._both(foundations)[1]
+
+    def _both(self, foundations: tuple[tuple[int, int], ...]) -> tuple[dict[int, int], dict[int, int]]:
+        last, both = self._last
         if foundations is last:
-            return going_up
-        known = self._going_up.get(foundations)
+            return both
+        known = self._remembered.get(foundations)
         if known is None:
-            if len(self._going_up) >= self.REMEMBERED:
-                self._going_up.clear()
-            known = self._going_up[foundations] = {
-                card: slot for card, slot in next_slots(foundations).items()
-                if self.goes_up_by_itself(foundations, card)}
+            if len(self._remembered) >= self.REMEMBERED:
+                self._remembered.clear()
+            slots = next_slots(foundations)
+            known = self._remembered[foundations] = (
+                {card: slot for card, slot in slots.items() if self.goes_up_by_itself(foundations, card)}, slots)
         self._last = (foundations, known)
         return known
 
-    def play(self, state: State, moves: list[str], up: dict[int, int] | None = None) -> State:
+    def play(self, state: State, moves: list[str]) -> State:
         """Apply safe foundation moves until none is left (never one that reveals an unknown card),
         and in the search that takes back only to build, send home the cards that could come
-        straight back.
-        ``up``: ``next_slots`` of the state's foundations, when the caller has it already."""
+        straight back."""
         if not self.settings.prune:
             return state
         columns_t, downs_t, talon, waste_size, pass_number, foundations = state
-        going_up = self.going_up(foundations)
+        going_up, slots = self._both(foundations)
         home_and_back = self.settings.takes_back_only_to_build
-        slots = up if up is not None else next_slots(foundations) if home_and_back else {}
-        if not (any(column and column[-1] in going_up for column in columns_t)
-                or (self.rules.draw == 1 and waste_size and talon[waste_size - 1] in going_up)
-                or (home_and_back and any(column[-1] in slots for column in columns_t if on_its_parent(column)))):
-            return state  # no card goes up by itself: most states, so this is the first question
-        if not slots:
-            slots = next_slots(foundations)
+        # Does any card go up?  Most states: none, so this is the first question, asked cheaply.
+        tops = [column[-1] for column in columns_t if column]
+        if (going_up.keys().isdisjoint(tops)
+                and not (self.rules.draw == 1 and waste_size and talon[waste_size - 1] in going_up)
+                and not (home_and_back and not slots.keys().isdisjoint(tops)
+                         and any(column[-1] in slots and on_its_parent(column) for column in columns_t if column))):
+            return state
         columns, downs = list(columns_t), list(downs_t)
         hidden = self.deal.hidden
         played = len(moves)
@@ -110,7 +117,7 @@ class SafeMoves:
         while changed:
             changed = False
             if stale:
-                slots, stale = next_slots(foundations), False
+                slots, stale = self.slots(foundations), False
             for i, column in enumerate(columns):
                 # (in ``slots`` of the pass's start, and going up by itself now: the order the
                 # moves are made in, and so the slots they take, as they always were)
@@ -128,7 +135,7 @@ class SafeMoves:
                     moves.append(f"t{i + 1}>f{slot + 1}")
                     changed = stale = True
             if stale:
-                slots, stale = next_slots(foundations), False
+                slots, stale = self.slots(foundations), False
             if self.rules.draw == 1 and waste_size and talon[waste_size - 1] in going_up:
                 card = talon[waste_size - 1]
                 slot = foundation_for(foundations, card)
