@@ -24,7 +24,8 @@ Internal API of the package (the tests use it): ``MoveGenerator``.
 
 from __future__ import annotations
 
-from typing import Iterator, NamedTuple
+from itertools import compress
+from typing import NamedTuple
 
 from ..cards import KING, rank
 from ..effects import Effect
@@ -45,6 +46,7 @@ class _Shared(NamedTuple):
     up: dict[int, int]  # next_slots of the foundations
     runs: list[int]  # each column's run length (the shuffled state's own)
     tops: list[tuple[int, int, int]]  # waste_tops
+    top_at: list[int]  # waste_tops: the talon index of each top
     receivers: set[int]  # cards that one that could move next could go on (where put-down-to-pick-up asks)
     takebacks: list[tuple[int, int, int, int]]  # (slot, suit, height, card) of each worth taking back
 
@@ -105,20 +107,21 @@ class MoveGenerator:
                 spaces.append(j)
         return takers, spaces
 
-    def waste_tops(self, state: State) -> Iterator[tuple[int, int, int]]:
-        """(taps, waste size, pass) for every waste top reachable by tapping, the current one first."""
+    def waste_tops(self, state: State) -> tuple[list[tuple[int, int, int]], list[int]]:
+        """(taps, waste size, pass) for every waste top reachable by tapping, the current one first,
+        and the talon index of each top.  With the talon known, ``Deal.reachable_tops`` (shared:
+        not to be changed)."""
         _, _, talon, waste_size, pass_number, _ = state
-        if waste_size:
-            yield 0, waste_size, pass_number
-        # Reaching a waste size again on a later pass is never better, so the walk lists each once.
-        walk = self.deal.stock_walk(len(talon), waste_size, pass_number)
-        hidden = UNKNOWN_CARD in talon
-        for taps, drawn_from, reached, passes in walk:
-            if hidden and UNKNOWN_CARD in talon[drawn_from:reached]:
+        if UNKNOWN_CARD not in talon:
+            return self.deal.reachable_tops(len(talon), waste_size, pass_number)
+        tops = [(0, waste_size, pass_number)] if waste_size else []
+        for taps, drawn_from, reached, passes in self.deal.stock_walk(len(talon), waste_size, pass_number):
+            if UNKNOWN_CARD in talon[drawn_from:reached]:
                 self.frontier_found = True
                 self.frontier_moves.append(["s"] * taps)
-                return
-            yield taps, reached, pass_number + passes
+                break
+            tops.append((taps, reached, pass_number + passes))
+        return tops, [reached - 1 for _, reached, _ in tops]
 
     @staticmethod
     def meets_need(need: Need, src: int, dst: int, count: int) -> bool:
@@ -190,7 +193,7 @@ class MoveGenerator:
             assert onto is not None and shared is not None
             fits = FITS_ON[columns[onto][-1]]
             takers, spaces = {card: [onto] for card in fits}, []
-            up, runs, tops, receivers, backs = shared
+            up, runs, tops, top_at, receivers, backs = shared
         # Tableau tops to foundations, and tableau runs to other columns.
         for i, column in enumerate(columns):
             if not column or (not every and i != onto and column[-runs[i]] not in fits):
@@ -255,7 +258,7 @@ class MoveGenerator:
         # wait until a card is to go on it: the same reordering argument as a take-back.
         always_in_reach = rules.draw == 1 and rules.passes is None
         if every:  # (after the columns' moves: a fair-mode hint is the first frontier noted)
-            tops = list(self.waste_tops(state))  # (the frontiers they meet, noted once here)
+            tops, top_at = self.waste_tops(state)  # (the frontiers they meet, noted once here)
             # Cards that could move next, and the cards one of them could go on: a card put down
             # only to receive one is worth trying (asked only below; a shuffle keeps them: the
             # same cards in runs).
@@ -272,10 +275,13 @@ class MoveGenerator:
         def may_receive(card: int) -> bool:
             return not prune or card in receivers
 
-        for taps, reached, pass_now in tops:
+        if spaces:
+            reachable = tops
+        else:  # only the cards that could go somewhere (most waste cards cannot)
+            wanted = up.keys() | takers.keys()
+            reachable = list(compress(tops, map(wanted.__contains__, map(talon.__getitem__, top_at))))
+        for taps, reached, pass_now in reachable:
             card = talon[reached - 1]
-            if not spaces and card not in up and card not in takers:
-                continue  # nowhere to go (most waste cards: the question comes first)
             slot = up.get(card, -1)
             goes_up = slot >= 0 and allowed(need, -1, -1, 1) and every
             if always_in_reach and not may_receive(card):
@@ -332,7 +338,7 @@ class MoveGenerator:
                 noted = len(self.frontier_moves)
                 out.extend(([shuffle] + moves, after, order, then)
                            for moves, after, order, then
-                           in self._successors(bared, None, i, _Shared(up, bared_runs, tops, receivers, backs)))
+                           in self._successors(bared, None, i, _Shared(up, bared_runs, tops, top_at, receivers, backs)))
                 self.frontier_moves[noted:] = [[shuffle] + moves for moves in self.frontier_moves[noted:]]
         if not ordered:
             return out

@@ -3,7 +3,9 @@ from, and the ``Keys`` that tell the positions already searched.
 
 * **Canonical keys.**  Columns are sorted, the two copies of a card are the same value, and
   foundations are kept per suit as sorted heights.  Where every talon card stays in reach
-  (draw one, no pass limit), the talon is kept sorted too: its order then never matters.  In
+  (draw one, no pass limit), its order never matters, and the key leaves the talon out: its
+  cards are those neither in the columns (face up, or face down as the tags name them) nor on
+  the foundations (a card still unknown in fair mode never moves, so the same holds).  In
   fair mode face-down cards are only counts; in thoughtful mode a column's hidden cards are
   fixed, so (its starting column, how many are left) names them.
 * **Stock ranks.**  Drawing one card, a position that could tap its way to another one (same
@@ -143,6 +145,8 @@ class Deal:
                             for i, down in enumerate(game.down)]
         # (talon size, waste size, pass or 0 when unlimited) -> Rules.stock_cycle with passes counted from 0
         self.stock_walks: dict[tuple[int, int, int], list[tuple[int, int, int, int]]] = {}
+        # (talon size, waste size, pass) -> reachable_tops
+        self._reachable_tops: dict[tuple[int, int, int], tuple[list[tuple[int, int, int]], list[int]]] = {}
 
     def turn_up(self, columns: list[tuple[int, ...]], downs: list[int], i: int) -> bool:
         """Turn up the top hidden card of an emptied column; False if it is unknown (a frontier)."""
@@ -174,6 +178,20 @@ class Deal:
                     for tap in self.rules.stock_cycle(*key)]
             self.stock_walks[key] = walk
         return walk
+
+
+    def reachable_tops(self, talon_size: int, waste_size: int,
+                       pass_number: int) -> tuple[list[tuple[int, int, int]], list[int]]:
+        """(taps, waste size, pass) for every waste top reachable by tapping, the current one first,
+        and the talon index of each (the waste size less one); remembered, so not to be changed."""
+        key = (talon_size, waste_size, pass_number)
+        known = self._reachable_tops.get(key)
+        if known is None:
+            tops = [(0, waste_size, pass_number)] if waste_size else []
+            tops += [(taps, reached, pass_number + passes)
+                     for taps, _, reached, passes in self.stock_walk(talon_size, waste_size, pass_number)]
+            known = self._reachable_tops[key] = (tops, [reached - 1 for _, reached, _ in tops])
+        return known
 
 
 # ----- the keys ----------------------------------------------------------------
@@ -232,8 +250,9 @@ class Keys:
         slots = tuple(sorted(foundations))  # the (suit, height) of every slot; which slot holds which does not matter
         if self.rules.draw == 1:
             if self.rules.passes is None:
-                # Every talon card is always in reach, so only which cards it holds matters.
-                return (cols, slots, tuple(sorted(talon))), ()
+                # Every talon card is always in reach, so only which cards it holds matters, and
+                # that the rest of the key tells (``Keys``).
+                return (cols, slots), ()
             if self.prune:
                 return (cols, slots, talon), (pass_number, waste_size)
         if self.rules.passes is None:

@@ -1,15 +1,17 @@
 """How the solver sees a position: its state names what the game shows, its distance from a
 win counts what the techniques say (face-down cards, cards on them, deep columns, cards drawn
-from a limited stock), and its key treats the talon as a set only where every card stays in reach."""
+from a limited stock), and its key leaves the talon out only where every card stays in reach."""
 
 from __future__ import annotations
 
 import dataclasses
+import random
 
 import pytest
 
 import harp
 from harp.solver.distance import distance_for
+from harp.solver.moves import MoveGenerator
 from harp.solver.state import State, foundation_for, next_slots
 from positions import small_position
 from solverkit import generator, without
@@ -98,6 +100,33 @@ def test_the_talon_is_a_set_in_the_key_only_where_every_card_stays_in_reach(
     swapped = state._replace(talon=state.talon[::-1])
     assert sorted(swapped.talon) == sorted(state.talon) and swapped.talon != state.talon
     assert (moves.keys.key(swapped) != moves.keys.key(state)) == kept_in_order
+
+
+@pytest.mark.parametrize("game_id", ["easy-harp", "double-klondike"])
+@pytest.mark.parametrize("thoughtful", [True, False])
+def test_where_the_key_leaves_the_talon_out_the_rest_of_the_key_tells_its_cards(game_id: str, thoughtful: bool) -> None:
+    """Drawing one card with no pass limit the key leaves the talon out: the cards in it are the
+    ones neither in the columns nor on the foundations.  Over random play (the quick searches'
+    moves, take-backs and stock plays among them), positions with one key hold one talon."""
+    rng = random.Random(f"{game_id} {thoughtful}")
+    talons: dict[object, list[int]] = {}
+    for deal in range(1, 7):
+        game = harp.Game.new(game_id, deal=deal)
+        if not thoughtful:
+            while game.pass_number == 1:  # a first pass, so that the stock is known
+                game.play("s")
+        made = MoveGenerator.for_game(game, thoughtful)
+        moves = made.with_settings(dataclasses.replace(made.settings, sound=False))
+        state = moves.deal.start
+        for _ in range(150):
+            talons.setdefault(moves.keys.key(state)[0], sorted(state.talon))
+            assert talons[moves.keys.key(state)[0]] == sorted(state.talon), (deal, state)
+            children = moves.successors(state, None)
+            if not children:
+                break
+            state = rng.choice(children)[1]
+    assert len(talons) > 200  # (many positions, with talons of many sizes)
+    assert len({len(talon) for talon in talons.values()}) > 10
 
 
 @pytest.mark.parametrize("game_id", list(harp.GAMES))
