@@ -108,7 +108,7 @@ def next_slots(foundations: tuple[tuple[int, int], ...]) -> dict[int, int]:
 
 
 def is_won(rules: Rules, state: State) -> bool:
-    return sum(height for _, height in state.foundations) == rules.cards
+    return sum(map(HEIGHT, state.foundations)) == rules.cards
 
 
 # ----- the deal ----------------------------------------------------------------
