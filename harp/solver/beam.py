@@ -2,8 +2,8 @@
 keeping only the ``width`` children closest to a win of each layer.
 
 The depth-first search commits to its first choices and the best-first one spreads over every
-open position; the beam goes deep at a steady width instead, and where cards move one at a time
-it wins deals both miss (measurements/solver-experiments.md).  It prunes as the quick searches do, and then
+open position; the beam goes deep at a steady width instead, and with two decks it wins deals
+both miss (measurements/solver-experiments.md).  It prunes as the quick searches do, and then
 more: what falls outside the beam is never searched, so its running dry proves nothing.  It
 then starts again with twice the width.
 

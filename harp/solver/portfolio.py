@@ -63,11 +63,12 @@ class Portfolio:
     they cost it little.  With one deck, ONE_DECK_PROOF_QUANTA: there the deals left late
     are the proof's (its losses, and wins the quick searches miss), and its longer turns
     cost their slow wins nothing measured (measurements/solver-experiments.md); with two
-    decks they did.  Where cards move one at a time, in thoughtful mode, a beam search (technique
-    "beam") takes turns too, and the longest: BEAM_QUANTA quanta of positions it expands (about
-    half the time), after a first turn of one quantum and a second of four, so that a deal the
-    others win soon waits little.  Alone it wins most of the deals the others leave unknown
-    there, and it pays only with a large share of the time.  Beside it the proof's turns are
+    decks they did.  With two decks, in thoughtful mode, a beam search (technique "beam") takes
+    turns too, and the longest: BEAM_QUANTA quanta of positions it expands (about half the
+    time), after a first turn of one quantum and a second of four, so that a deal the others win
+    soon waits little.  It wins about half the deals the others leave unknown there, and it
+    pays only with a large share of the time.  With one deck (Harpan) it is left out: the
+    deals left late there are as often the proof's losses, and it took their time.  Beside it the proof's turns are
     PROOF_QUANTA_BESIDE_BEAM times as long: there the proof wins a third of the deals won late,
     and the beam's time would otherwise come mostly out of its."""
 
@@ -131,7 +132,7 @@ class Portfolio:
             self.quick_searches += self.to_build
         self.beam: BeamSearch | None = None
         self.beam_turn = self.QUANTUM // 4  # its last turn's length: the first is a quantum
-        if "beam" in techniques and settings.prune and rules.one_card and generator.deal.thoughtful:
+        if "beam" in techniques and settings.prune and rules.decks > 1 and generator.deal.thoughtful:
             self.beam = BeamSearch(generator.with_settings(quick), start)
             self.quick_searches.append(self.beam)
             self.proof_quanta *= self.PROOF_QUANTA_BESIDE_BEAM

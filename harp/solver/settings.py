@@ -42,8 +42,8 @@ from ..rules import Rules
 #       on it or send its twin up (harp/solver/moves.py).
 #   "fixed-roots": in thoughtful mode, the fixed-roots proof takes turns too: an easier game
 #       searched whole, whose loss proves the deal lost (harp/solver/fixed_roots.py).
-#   "beam": where cards move one at a time, in thoughtful mode, a beam search takes long turns
-#       too: a layer at a time, only the children closest to a win (harp/solver/beam.py).
+#   "beam": with two decks, in thoughtful mode, a beam search takes long turns too: a layer
+#       at a time, only the children closest to a win (harp/solver/beam.py).
 TECHNIQUES: tuple[str, ...] = ("blocked", "face-up", "stuck", "covering", "deep-columns", "stock-drawn", "shuffles",
                                "wide", "probes", "restarts", "early-proof", "any-order", "last-pass",
                                "arrangements", "take-back-to-build", "fixed-roots", "beam")

@@ -51,9 +51,11 @@ def test_running_dry_proves_nothing_the_beam_starts_again_twice_as_wide(monkeypa
 @pytest.mark.parametrize("game_id, thoughtful, runs_it", [
     ("easy-harp", True, True),
     ("easy-harp", False, False),  # (fair mode: the page's hints)
-    ("big-harp", True, False), ("harpan", True, False),  # (runs move whole)
+    ("big-harp", True, True), ("gargantua", True, True), ("harp", True, True),
+    ("big-harp", False, False),
+    ("harpan", True, False),  # (one deck: the proof's losses need the time)
 ])
-def test_the_portfolio_runs_a_beam_where_cards_move_one_at_a_time_seeing_every_card(
+def test_the_portfolio_runs_a_beam_with_two_decks_seeing_every_card(
         game_id: str, thoughtful: bool, runs_it: bool) -> None:
     game = harp.Game.new(game_id, deal=3)
     moves = MoveGenerator.for_game(game, thoughtful)
