@@ -38,7 +38,7 @@ from .safe_moves import SafeMoves
 from .settings import TECHNIQUES, Settings
 from .shuffles import shuffle_steps
 from .state import (CARDS_UP, FITS_ON, PARENTS, UNKNOWN_CARD, Deal, Keys, Need, Seen, State, Successor,
-                    next_slots, raised, run_length)
+                    raised, run_length)
 
 
 class _Shared(NamedTuple):
@@ -109,19 +109,20 @@ class MoveGenerator:
 
     def waste_tops(self, state: State) -> tuple[list[tuple[int, int, int]], list[int]]:
         """(taps, waste size, pass) for every waste top reachable by tapping, the current one first,
-        and the talon index of each top.  With the talon known, ``Deal.reachable_tops`` (shared:
-        not to be changed)."""
+        and the talon index of each top (``Deal.reachable_tops``: with the talon known, shared and
+        not to be changed).  In fair mode the walk stops at the first tap that would draw an
+        unknown card, a frontier."""
         _, _, talon, waste_size, pass_number, _ = state
+        tops, top_at = self.deal.reachable_tops(len(talon), waste_size, pass_number)
         if UNKNOWN_CARD not in talon:
-            return self.deal.reachable_tops(len(talon), waste_size, pass_number)
-        tops = [(0, waste_size, pass_number)] if waste_size else []
-        for taps, drawn_from, reached, passes in self.deal.stock_walk(len(talon), waste_size, pass_number):
+            return tops, top_at
+        first = 1 if waste_size else 0  # (the current waste top, before the walk's)
+        for k, (taps, drawn_from, reached, _) in enumerate(self.deal.stock_walk(len(talon), waste_size, pass_number)):
             if UNKNOWN_CARD in talon[drawn_from:reached]:
                 self.frontier_found = True
                 self.frontier_moves.append(["s"] * taps)
-                break
-            tops.append((taps, reached, pass_number + passes))
-        return tops, [reached - 1 for _, reached, _ in tops]
+                return tops[:first + k], top_at[:first + k]
+        return tops, top_at
 
     @staticmethod
     def meets_need(need: Need, src: int, dst: int, count: int) -> bool:

@@ -68,9 +68,9 @@ class Portfolio:
     time), after a first turn of one quantum and a second of four, so that a deal the others win
     soon waits little.  It wins about half the deals the others leave unknown there, and it
     pays only with a large share of the time.  With one deck (Harpan) it is left out: the
-    deals left late there are as often the proof's losses, and it took their time.  Beside it the proof's turns are
-    PROOF_QUANTA_BESIDE_BEAM times as long: there the proof wins a third of the deals won late,
-    and the beam's time would otherwise come mostly out of its."""
+    deals left late there are as often the proof's losses, and it took their time.  Beside it
+    the proof's turns are PROOF_QUANTA_BESIDE_BEAM times as long: there the proof wins a third
+    of the deals won late, and the beam's time would otherwise come mostly out of its."""
 
     QUANTUM = 512  # nodes a turn
     PROBE_NODES = 2048  # positions each probe may visit (technique "probes")

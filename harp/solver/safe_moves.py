@@ -39,9 +39,10 @@ class SafeMoves:
         self.deal = deal
         self.rules = deal.rules
         self.settings = settings
-        # foundations -> (``going_up``, ``next_slots``) of them
+        # foundations -> (``going_up``, ``next_slots``) of them; and the foundations last asked
+        # about, as an object, with theirs
         self._remembered: dict[tuple[tuple[int, int], ...], tuple[dict[int, int], dict[int, int]]] = {}
-        self._last: tuple[object, tuple[dict[int, int], dict[int, int]]] = ((), ({}, {}))  # the last asked, as an object
+        self._last: tuple[object, tuple[dict[int, int], dict[int, int]]] = ((), ({}, {}))
 
     def goes_up_by_itself(self, foundations: tuple[tuple[int, int], ...], card: int) -> bool:
         """True when no card could ever need ``card`` as a base (every lower card of the other colour

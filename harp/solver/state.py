@@ -179,7 +179,6 @@ class Deal:
             self.stock_walks[key] = walk
         return walk
 
-
     def reachable_tops(self, talon_size: int, waste_size: int,
                        pass_number: int) -> tuple[list[tuple[int, int, int]], list[int]]:
         """(taps, waste size, pass) for every waste top reachable by tapping, the current one first,
