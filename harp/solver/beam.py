@@ -15,36 +15,29 @@ from __future__ import annotations
 from .best_first import moves_along
 from .moves import MoveGenerator
 from .result import WIN, Result
+from .search import SearchInSlices
 from .state import Need, State
 
 # A line of moves as a chain of links, shared by the children of a position: (parent, moves).
 Link = tuple[object, list[str]] | None
 
 
-class BeamSearch:
+class BeamSearch(SearchInSlices):
     """A beam search from ``start`` with ``generator``'s moves, run in slices.  ``advance``
     counts positions expanded, as the best-first search does.  It never answers LOSS."""
 
     FIRST_WIDTH = 25  # positions kept a layer, the first time through (measured: 10, 25, 50, 100)
 
     def __init__(self, generator: MoveGenerator, start: State) -> None:
-        self.generator = generator
-        self.settings = generator.settings
-        self.start = start
-        self.nodes = 0
-        self.result: Result | None = None
+        super().__init__(generator, start)  # (``seen``: the positions met at this width)
         self.width = self.FIRST_WIDTH
-        self.opened, self.first_moves, _ = generator.opening(start)
-        self.best: tuple[int, list[str]] = (generator.distance(self.opened), self.first_moves)
-        self.best_state: State | None = self.opened
-        self.seen: dict[object, None] = {}
         self.open: list[tuple[State, Need, Link]] = []  # the layer being expanded
         # The next layer's candidates: (distance, effect, parent's number, moves, position, need, line).
         self.children: list[tuple[int, int, int, int, State, Need, Link]] = []
-        finish = generator.win_line(self.opened)
-        if finish is not None:
-            line = self.first_moves + finish
-            self.result = Result(WIN, line, 0, 0.0, line[0] if line else None, generator.deal.thoughtful)
+        opening = self._opening(proves_lost=False)
+        if opening is not None:
+            verdict, line = opening
+            self.result = Result(verdict, line, 0, 0.0, line[0] if line else None, generator.deal.thoughtful)
         else:
             self._begin()
 
@@ -67,7 +60,7 @@ class BeamSearch:
             key = (keys.key(state)[0], keys.need_key(state, need))
             if key in seen:
                 continue
-            seen[key] = None
+            seen[key] = ()
             finish = generator.win_line(state)
             if finish is not None:
                 line = moves_along(link) + finish

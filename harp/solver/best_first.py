@@ -14,6 +14,7 @@ from typing import Any
 
 from .moves import MoveGenerator
 from .result import LOSS, UNKNOWN, WIN, Result
+from .search import SearchInSlices
 from .state import Need, State
 
 # A best-first entry: (priority, tie-break, state, what it needs next, its link back to the start).
@@ -30,29 +31,19 @@ def moves_along(link: tuple[Any, ...] | None) -> list[str]:
     return [m for moves in reversed(parts) for m in moves]
 
 
-class BestFirstSearch:
+class BestFirstSearch(SearchInSlices):
     """A best-first search from ``start`` with ``generator``'s moves, run in slices."""
 
     def __init__(self, generator: MoveGenerator, start: State) -> None:
-        self.generator = generator
-        self.settings = generator.settings
-        self.start = start
-        self.nodes = 0
-        self.result: Result | None = None
-        thoughtful = generator.deal.thoughtful
-        opened, first_moves, self.seen = generator.opening(start)
-        self.best: tuple[int, list[str]] = (generator.distance(opened), first_moves)
-        self.best_state: State | None = opened  # where the best line leads
+        super().__init__(generator, start)
         self.counter = 0
         self.open: list[tuple[int, int, State, Need, Link]] = []
-        finish = generator.win_line(opened)
-        if finish is not None:
-            line = first_moves + finish
-            self.result = Result(WIN, line, 0, 0.0, line[0] if line else None, thoughtful)
-        elif generator.proofs.proves_lost(opened):
-            self.result = Result(LOSS, [], 0, 0.0, None, thoughtful)
+        opening = self._opening(proves_lost=True)
+        if opening is not None:
+            verdict, line = opening
+            self.result = Result(verdict, line, 0, 0.0, line[0] if line else None, generator.deal.thoughtful)
         else:
-            self.open.append((0, 0, opened, None, (None, first_moves, 0)))
+            self.open.append((0, 0, self.opened, None, (None, self.first_moves, 0)))
 
     def advance(self, budget: int) -> Result | None:
         """Expand up to ``budget`` positions; the result once there is one (WIN, or LOSS/UNKNOWN

@@ -13,41 +13,31 @@ from collections import deque
 
 from .moves import MoveGenerator
 from .result import LOSS, UNKNOWN, WIN, Result
+from .search import SearchInSlices
 from .state import Need, State, Successor
 
 REVEALS = -(10**6)  # the distance given to a line that reveals an unknown card: the best a fair hint gets
 
 
-class DepthFirstSearch:
+class DepthFirstSearch(SearchInSlices):
     """A depth-first search from ``start`` with ``generator``'s moves: WIN with its line, LOSS
     when it ran out of positions (which proves a loss only where its pruning is sound), or
     UNKNOWN (out of budget, or out of positions where a move would reveal an unknown card)."""
 
     def __init__(self, generator: MoveGenerator, start: State,
                  max_nodes: int | None = None, max_seconds: float | None = None) -> None:
-        self.generator = generator
-        self.settings = generator.settings
-        self.start = start
+        super().__init__(generator, start)
         self.max_nodes = max_nodes
         self.max_seconds = max_seconds
         self.seconds = 0.0
-        self.nodes = 0
         self.expanded = 0  # positions whose successors were made (nodes also counts those met again)
-        self.result: Result | None = None
-        opened, first_moves, self.seen = generator.opening(start)
-        # The most promising line so far, for a hint when no win is found: (distance, moves).
-        self.best: tuple[int, list[str]] = (generator.distance(opened), first_moves)
-        self.best_state: State | None = opened  # where the best line leads (None: to a revealed card)
         # Each frame: (state, its successors still to try, the moves that led into it).
         self.stack: list[tuple[State, deque[Successor], list[str]]] = []
-        finish = generator.win_line(opened)
-        if finish is not None:
-            self._finish(WIN, first_moves + finish, exhausted=False)
+        opening = self._opening(proves_lost=True)
+        if opening is not None:
+            self._finish(*opening, exhausted=False)
             return
-        if generator.proofs.proves_lost(opened):
-            self._finish(LOSS, [], exhausted=False)
-            return
-        self.stack.append((opened, self._expand(opened, None, first_moves), first_moves))
+        self.stack.append((self.opened, self._expand(self.opened, None, self.first_moves), self.first_moves))
         self.expanded = 1
 
     def _path(self) -> list[str]:
