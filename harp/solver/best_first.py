@@ -38,7 +38,7 @@ class BestFirstSearch(SearchInSlices):
         super().__init__(generator, start)
         self.counter = 0
         self.open: list[tuple[int, int, State, Need, Link]] = []
-        opening = self._opening(proves_lost=True)
+        opening = self.opening_answer(proves_lost=True)
         if opening is not None:
             verdict, line = opening
             self.result = Result(verdict, line, 0, 0.0, line[0] if line else None, generator.deal.thoughtful)

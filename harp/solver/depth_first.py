@@ -33,7 +33,7 @@ class DepthFirstSearch(SearchInSlices):
         self.expanded = 0  # positions whose successors were made (nodes also counts those met again)
         # Each frame: (state, its successors still to try, the moves that led into it).
         self.stack: list[tuple[State, deque[Successor], list[str]]] = []
-        opening = self._opening(proves_lost=True)
+        opening = self.opening_answer(proves_lost=True)
         if opening is not None:
             self._finish(*opening, exhausted=False)
             return

@@ -32,7 +32,7 @@ class SearchInSlices:
         self.best: tuple[int, list[str]] = (generator.distance(self.opened), self.first_moves)
         self.best_state: State | None = self.opened
 
-    def _opening(self, proves_lost: bool) -> tuple[str, list[str]] | None:
+    def opening_answer(self, proves_lost: bool) -> tuple[str, list[str]] | None:
         """(WIN, its line) when the opened start is won by its finish, (LOSS, []) when
         ``proves_lost`` asks and a static proof shows it lost, else None: the search goes on."""
         finish = self.generator.win_line(self.opened)
