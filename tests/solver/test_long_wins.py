@@ -31,7 +31,7 @@ def long_wins() -> list[dict[str, str]]:
 def test_a_long_win_replays_to_a_win(row: dict[str, str]) -> None:
     game = harp.Game.new(row["game"], deal=int(row["deal"]))
     moves = row["moves"].split()
-    assert moves and row["search"] in {"proof", "beam"} and int(row["positions"]) > 0
+    assert moves and row["search"] in {"proof", "beam", "deep-beam"} and int(row["positions"]) > 0
     for move in moves:
         game.play(move)
     assert game.is_won()
