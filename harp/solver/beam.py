@@ -34,11 +34,8 @@ class BeamSearch(SearchInSlices):
         self.open: list[tuple[State, Need, Link]] = []  # the layer being expanded
         # The next layer's candidates: (distance, effect, parent's number, moves, position, need, line).
         self.children: list[tuple[int, int, int, int, State, Need, Link]] = []
-        opening = self.opening_answer(proves_lost=False)
-        if opening is not None:
-            verdict, line = opening
-            self.result = Result(verdict, line, 0, 0.0, line[0] if line else None, generator.deal.thoughtful)
-        else:
+        self.result = self.opening_answer(proves_lost=False)
+        if self.result is None:
             self._begin()
 
     def _begin(self) -> None:

@@ -38,11 +38,8 @@ class BestFirstSearch(SearchInSlices):
         super().__init__(generator, start)
         self.counter = 0
         self.open: list[tuple[int, int, State, Need, Link]] = []
-        opening = self.opening_answer(proves_lost=True)
-        if opening is not None:
-            verdict, line = opening
-            self.result = Result(verdict, line, 0, 0.0, line[0] if line else None, generator.deal.thoughtful)
-        else:
+        self.result = self.opening_answer(proves_lost=True)
+        if self.result is None:
             self.open.append((0, 0, self.opened, None, (None, self.first_moves, 0)))
 
     def advance(self, budget: int) -> Result | None:

@@ -34,8 +34,8 @@ class DepthFirstSearch(SearchInSlices):
         # Each frame: (state, its successors still to try, the moves that led into it).
         self.stack: list[tuple[State, deque[Successor], list[str]]] = []
         opening = self.opening_answer(proves_lost=True)
-        if opening is not None:
-            self._finish(*opening, exhausted=False)
+        if opening is not None:  # (made again by ``_finish``: its LOSS names the best line's first move)
+            self._finish(opening.verdict, opening.moves, exhausted=False)
             return
         self.stack.append((self.opened, self._expand(self.opened, None, self.first_moves), self.first_moves))
         self.expanded = 1

@@ -32,14 +32,16 @@ class SearchInSlices:
         self.best: tuple[int, list[str]] = (generator.distance(self.opened), self.first_moves)
         self.best_state: State | None = self.opened
 
-    def opening_answer(self, proves_lost: bool) -> tuple[str, list[str]] | None:
-        """(WIN, its line) when the opened start is won by its finish, (LOSS, []) when
+    def opening_answer(self, proves_lost: bool) -> Result | None:
+        """WIN with its line when the opened start is won by its finish, LOSS when
         ``proves_lost`` asks and a static proof shows it lost, else None: the search goes on."""
+        thoughtful = self.generator.deal.thoughtful
         finish = self.generator.win_line(self.opened)
         if finish is not None:
-            return WIN, self.first_moves + finish
+            line = self.first_moves + finish
+            return Result(WIN, line, 0, 0.0, line[0] if line else None, thoughtful)
         if proves_lost and self.generator.proofs.proves_lost(self.opened):
-            return LOSS, []
+            return Result(LOSS, [], 0, 0.0, None, thoughtful)
         return None
 
     def advance(self, budget: int) -> Result | None:

@@ -6,15 +6,13 @@ unknown")."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 import harp
+from buildtools.help import MEASUREMENTS  # (the win-rate table)
 from harp.winrates import read_details
 
-MEASUREMENTS = Path(__file__).resolve().parents[2] / "measurements"
-LONG_WINS = MEASUREMENTS / "long-wins.txt"
+LONG_WINS = MEASUREMENTS.with_name("long-wins.txt")
 
 
 def long_wins() -> list[dict[str, str]]:
@@ -38,7 +36,7 @@ def test_a_long_win_replays_to_a_win(row: dict[str, str]) -> None:
 
 
 def test_every_gargantua_deal_1_to_1000_is_won_in_the_table_or_by_a_long_win() -> None:
-    results, _ = read_details(MEASUREMENTS / "win-rates.csv")["gargantua"]
+    results, _ = read_details(MEASUREMENTS)["gargantua"]
     won = {result.deal for result in results if result.verdict == "win"}
     won |= {int(row["deal"]) for row in long_wins() if row["game"] == "gargantua"}
     assert set(range(1, 1001)) - won == set()
