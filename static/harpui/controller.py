@@ -3,7 +3,9 @@
 Input calls the intent methods (draw, tap, drop, undo, finish...); the
 game's lifecycle (start, resume, new deal, restart, a win) and its
 statistics are here too.  A game left for another (Restart, New) is kept
-until the player moves in the new one, so that Undo can bring it back.
+until the player moves in the new one, so that Undo can bring it back; so
+are the moves the way back to a winnable point took back (``redo``), which
+the next Undo plays again as one change.
 Every change to the game, the settings or the statistics goes through
 ``_commit``, the one place that saves and then renders.  What the solver
 says (hint, Show me, the stuck verdict) is the advisor's (advisor.py); the
@@ -61,6 +63,9 @@ class Controller:
         # The game left for this one (its saved record, plus "stats": the statistics from before
         # leaving it), while Undo can still bring it back: until the first move in this game.
         self.previous: dict[str, Any] | None = None
+        # The moves undo_back took back (oldest first), while Undo can still play them again
+        # as one change: until the player's next move, or another game.
+        self.redo: list[str] | None = None
         # Whether the system asks for reduced motion, asked at each Finish step (the page's
         # media query, which follows the setting live): then the cards go home without pauses.
         self.motion_reduced: Callable[[], bool] = lambda: False
@@ -147,6 +152,7 @@ class Controller:
         known = type(mark) is int and 0 <= mark <= game.history_length
         self.advisor.game_replaced(mark if known else None)
         self.previous = checked_previous(data.get("previous"))
+        self.redo = checked_redo(game, data.get("redo"))
         return True
 
     def follow(self, name: str) -> None:
@@ -270,10 +276,13 @@ class Controller:
         return self._play(f"{pile}>f")
 
     def undo(self) -> bool:
-        """Take back the last move; in a game with no moves yet, bring back the game
-        Restart or New left (the take-back)."""
+        """Take back the last move; right after the way back to a winnable point,
+        play the moves it took back again (all of them, as one change); in a game
+        with no moves yet, bring back the game Restart or New left (the take-back)."""
         self.advisor.player_acts()
         self._stop_finish()
+        if self.redo is not None and self._redo():
+            return True
         if self.previous is not None:
             self._take_back()
             return True
@@ -291,14 +300,34 @@ class Controller:
 
     def undo_back(self, count: int) -> int:
         """Undo up to count actions as one change (the advisor's way back to a
-        winnable point); how many were undone."""
+        winnable point); how many were undone.  The next Undo, if the player
+        has not moved meanwhile, plays them all again as one change."""
         self._stop_finish()
+        line = self.game.history
         n = 0
         while n < count and self.game.undo():
             n += 1
+        if n:
+            self.redo = list(line[len(line) - n:]) + (self.redo or [])
         self.advisor.undone()
         self._commit()
         return n
+
+    def _redo(self) -> bool:
+        """Play again the moves undo_back took back, as one change (saved and drawn
+        once): the game as it was before, its score and move counter included.
+        False, with the line dropped, if they no longer play from here."""
+        line, self.redo = self.redo or [], None
+        if replayed(self.game, line) is None:
+            return False
+        before = self.game.copy()
+        for move in line:
+            self.game.play(move)
+            self.advisor.moved(move)        # still on a known win, or off it
+        self.game.restore_counters(counter_after(before, self.game), self.game.undo_floor)
+        self._commit()
+        self.screen.toast(tn("msg.moves_back", len(line)))
+        return True
 
     def play_for_solver(self, move: str) -> bool:
         """Show me plays a move: the game is assisted from now on."""
@@ -476,6 +505,7 @@ class Controller:
             self.stats.abandoned(old.game_id)
         self._stop_finish()
         self.game = game
+        self.redo = None
         if not keep_count:
             self.counted = False
         self.won_recorded = False
@@ -499,6 +529,7 @@ class Controller:
             return False
         self.sound("draw" if move == "s" else "move")
         self.previous = None                        # a move of its own: the game left stays left
+        self.redo = None                            # and the moves taken back stay taken back
         if by != "finish":
             self._stop_finish()
         if by != "solver":
@@ -560,6 +591,7 @@ class Controller:
         return {"name": g.rules.name, "deal_label": deal_label(g.deal, g.daily, self.daily_date(g)),
                 "relaxed": self.settings["relaxed"],
                 "take_back": self.previous is not None,
+                "redo": self.redo is not None,
                 "finish": not self._finishing and bool(g.finishing_moves()),
                 "looks": look_attributes(self.settings)}
 
@@ -573,6 +605,8 @@ class Controller:
         record = self._record()
         if self.previous is not None:
             record["previous"] = self.previous
+        if self.redo is not None:
+            record["redo"] = list(self.redo)
         self.store.save("game", record)
         self.store.save("settings", self.settings)
         self.store.save("stats", self.stats.to_data())
@@ -613,6 +647,34 @@ def checked_previous(data: Any) -> dict[str, Any] | None:
     except (ValueError, KeyError, TypeError):
         return None
     return {key: value for key, value in data.items() if key != "previous"}
+
+
+def checked_redo(game: harp.Game, line: Any) -> list[str] | None:
+    """A saved record's "redo" (the moves Undo plays again), if they play from
+    game's position; else None."""
+    if not isinstance(line, list) or not line or not all(isinstance(move, str) for move in line):
+        return None
+    return list(line) if replayed(game, line) is not None else None
+
+
+def replayed(game: harp.Game, line: list[str]) -> harp.Game | None:
+    """A copy of game with line played again, as it stood before undo_back took
+    the moves back: its move counter as it is now (an undo never lowers it, and
+    playing them again is no new move); None if they do not play from here."""
+    twin = game.copy()
+    try:
+        for move in line:
+            twin.play(move)
+    except harp.IllegalMove:
+        return None
+    twin.restore_counters(counter_after(game, twin), twin.undo_floor)
+    return twin
+
+
+def counter_after(game: harp.Game, replayed: harp.Game) -> int:
+    """The move counter of game once the moves taken back are played again: as it
+    is, but never fewer than the actions the game then holds."""
+    return max(game.moves, replayed.history_length)
 
 
 def url_code(search: str, fragment: str) -> str | None:

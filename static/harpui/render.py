@@ -266,8 +266,10 @@ class Renderer:
         document.body.classList.toggle("relaxed", self._relaxed)
         self.board.setAttribute("data-draw", str(view["draw"]))
         self.board.setAttribute("data-code", view["code"])   # for people and tests alike
-        # Undo also brings back a game left by Restart or New (the take-back).
-        by_id("btn-undo").disabled = not (view.get("can_undo", True) or info.get("take_back"))
+        # Undo also brings back a game left by Restart or New (the take-back), and the
+        # moves the way back to a winnable point took back (the redo).
+        by_id("btn-undo").disabled = not (view.get("can_undo", True) or info.get("take_back")
+                                          or info.get("redo"))
         # Finish has a cell of its own in the toolbar, kept while it is hidden (style.css).
         finish = by_id("btn-finish")
         if not nil(finish):

@@ -35,7 +35,7 @@ def test_start_opens_the_url_code_and_commits_once() -> None:
     r = rig()
     assert r.game.code == HARPAN_1 and r.screen.view is not None
     assert r.screen.info == {"name": "Harpan", "deal_label": "Deal 1", "relaxed": False,
-                             "take_back": False, "finish": False,
+                             "take_back": False, "redo": False, "finish": False,
                              "looks": {"data-scheme": "auto", "data-card-size": "auto",
                                        "data-motion": "normal", "data-back": "blue",
                                        "data-deck": "two", "data-hand": "right"}}
@@ -435,7 +435,8 @@ def test_a_stuck_game_gets_the_solvers_verdict_and_the_way_back() -> None:
     r.log.clear()
     assert r.controller.advisor.rewind()
     assert r.game.history_length == mark and r.log == COMMIT
-    assert r.screen.panel == "Back 3 moves, to the last point a win was known. Press Hint, or Show me."
+    assert r.screen.panel == ("Back 3 moves, to the last point a win was known. Press Hint, or Show me; "
+                              "Undo brings the moves back.")
     assert not r.controller.advisor.rewind()
     assert r.screen.panel == "No earlier winnable point is known in this game."
 
