@@ -55,6 +55,7 @@ class Renderer:
         self._last: tuple[dict[str, Any], harp.Rules, dict[str, Any]] | None = None
         self._drawn_with: tuple[float, float, float] | None = None  # the measures the last render used
         self._dock = 0.0        # px at the bottom the solver's panel takes while shown
+        self._smaller = False   # the cards are drawn smaller so the columns end above it
         self._flight_seq = 0
         self._flights: dict[int, int] = {}   # card id -> the flight it is in (taps pass through it)
         self._turning = False        # cards turned face up in this render flip over
@@ -541,15 +542,10 @@ class Renderer:
         self.announce(text)
         for name in ("showme", "rewind", "stop"):
             by_id(f"solver-{name}").hidden = name not in buttons
-        if panel.hidden:                    # a fresh panel is placed afresh; a shown one keeps its place
-            panel.classList.remove("at-top")
-            panel.hidden = False
-        if not panel.classList.contains("at-top"):
-            self._dock_panel(float(panel.getBoundingClientRect().height) + 12)
-            if self._lowest_card() > float(panel.getBoundingClientRect().top):
-                # The columns cannot end above it (a short landscape screen): over the header instead.
-                panel.classList.add("at-top")
-                self._dock_panel(0.0)
+        panel.hidden = False
+        for _ in range(3):      # smaller cards make the board narrower, and the panel (as wide) taller
+            if not self._dock_panel(float(panel.getBoundingClientRect().height) + 12):
+                break
         return True
 
     def _lowest_card(self) -> float:
@@ -565,12 +561,28 @@ class Renderer:
         panel = by_id("solver-panel")
         return not nil(panel) and not panel.hidden
 
-    def _dock_panel(self, height: float) -> None:
-        """The columns end above the solver's panel while it shows, so the
-        cards a hint names are never under it."""
+    def _dock_panel(self, height: float) -> bool:
+        """The columns end above the solver's panel while it shows (height: the px it
+        takes at the bottom; 0 once hidden), so the cards a hint names are never
+        under it: squeezed first, and where that is not enough (a short landscape
+        screen), the cards are drawn smaller (style.css's --dock) until it hides.
+        The panel stays at the bottom: anywhere else it would cover a toolbar
+        button, or sit where one was a moment before (a tap meant for New once
+        hit its "Undo to the last winnable point").  False when nothing changed."""
         if abs(height - self._dock) < 1:
-            return
+            return False
         self._dock = height
+        if not height:
+            self._smaller = False
+        self._set_dock(height if self._smaller else 0.0)
+        if height and not self._smaller and self._lowest_card() > float(window.innerHeight) - height:
+            self._smaller = True
+            self._set_dock(height)
+        return True
+
+    def _set_dock(self, height: float) -> None:
+        """How much less height the cards are sized for (style.css's --dock); then draw again."""
+        self.board.style.setProperty("--dock", f"{height:.0f}px")
         if self._last is not None:
             self.render(*self._last)
 

@@ -255,8 +255,8 @@ LOWEST_JS = """() => Math.max(...[...document.querySelectorAll('#board [data-car
 @pytest.mark.parametrize("size", ["portrait", "landscape"])
 def test_the_hint_leaves_the_cards_in_view_and_escape_closes_it(phones: Callable[..., Table], size: str) -> None:
     """While the solver's panel shows, no card is under it: the columns end
-    above it, or (here, where they cannot) it sits over the header.  Escape
-    closes it, and the columns take their room back."""
+    above it, and (here, in landscape, where they cannot) the cards are drawn
+    smaller.  Escape closes it, and the columns take their room back."""
     g, _ = long_column()
     page = phones(size).deal(g)             # in landscape its longest column reaches the bottom
     still(page)
