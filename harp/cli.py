@@ -14,9 +14,13 @@ from .errors import IllegalMove
 from .progress import hint
 from .codes import MAX_DEAL
 from .rules import GAMES
+from .hint_bench import bench_hints
 from .solver import LOSS, TECHNIQUES, UNKNOWN, WIN, prove
+from .solver.hints import DEFAULT_NODES
 from .winrates import (HEADER, NODES, Budget, already_solved, certified_list, compact_details, each_solved,
                        read_details, solve_deals, summarise, write_details)
+
+SOLVER_BENCH_NODES = 20_000
 
 PLAY_HELP = """Moves: s (tap the stock), w>t3, w>f, t3>t7, t3:4>t7 (a run of 4), t3>f2, f2>t4.
 Also: moves (list legal moves), hint, undo, code, save, help, quit."""
@@ -196,13 +200,29 @@ def prove_command(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def bench_hints_command(args: argparse.Namespace, out: TextIO) -> int:
+    """Follow every hint on the certified-winnable deals (``harp.hint_bench``); ``--nodes`` is
+    a hint's budget (the page's, ``harp.solver.hints.DEFAULT_NODES``, by default)."""
+    games = args.games or ([args.game] if args.game != "all" else list(GAMES))
+    nodes = args.nodes if args.nodes is not None else DEFAULT_NODES
+    if args.details is not None:
+        with args.details.open("w") as details:
+            bench_hints(games, args.deals, nodes, args.seed, args.jobs, args.winnable, out, details)
+    else:
+        bench_hints(games, args.deals, nodes, args.seed, args.jobs, args.winnable, out)
+    return 0
+
+
 def bench_command(args: argparse.Namespace, out: TextIO) -> int:
     """Fixed deals and a budget in nodes, so that the figures do not depend on the machine's load.
 
     Each game is solved once with none of the second-round techniques (``before``), then with
     each one added in turn, so every row shows what one more technique does.  ``--last N``
     keeps the last N rows: ``--last 2`` is the newest technique's before and after."""
+    if args.what == "hints":
+        return bench_hints_command(args, out)
     deals = args.deals
+    args.nodes = SOLVER_BENCH_NODES if args.nodes is None else args.nodes
     budget = f"{args.nodes} nodes" + (f" or {args.budget:g}s" if args.budget is not None else "")
     print(f"Solver benchmark: {len(deals)} deals of every game ({deal_text(deals)}), {budget} a deal, "
           "thoughtful mode, one process.", file=out)
@@ -264,14 +284,24 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--from", dest="from_csv", type=Path, default=None,
                    help="take the results of an earlier solve --csv run instead of solving again")
     p = sub.add_parser("bench", help="benchmarks")
-    p.add_argument("what", choices=["solver"], help="what to benchmark")
+    p.add_argument("what", choices=["solver", "hints"],
+                   help="solver: resolved share with each technique; hints: a player who follows every hint")
     p.add_argument("game", nargs="?", default="all", choices=["all", *GAMES], help="game id, or all")
     p.add_argument("--deals", type=deal_list, default=deal_list("100001-100040,1-10"),
                    help="deals, e.g. 100001-100040,1-10")
-    p.add_argument("--nodes", type=int, default=20_000, help="nodes per deal")
+    p.add_argument("--nodes", type=int, default=None,
+                   help=f"solver: nodes per deal ({SOLVER_BENCH_NODES} by default); hints: nodes a hint "
+                        f"({DEFAULT_NODES}, the page's, by default)")
     p.add_argument("--budget", type=seconds, default=None, help="also a time limit per deal")
     p.add_argument("--last", type=int, default=None, metavar="N",
                    help="only the last N rows (2: the newest technique, before and after)")
+    p.add_argument("--games", nargs="+", choices=list(GAMES), default=None,
+                   help="hints: these games (all by default)")
+    p.add_argument("--seed", type=int, default=0, help="hints: the seed of the imagined deals")
+    p.add_argument("--jobs", type=int, default=1, help="hints: worker processes")
+    p.add_argument("--winnable", type=Path, default=Path("static/winnable"),
+                   help="hints: the folder of the certified-winnable lists (certify's JSON)")
+    p.add_argument("--details", type=Path, default=None, help="hints: also write a line a deal to this file")
     return parser
 
 

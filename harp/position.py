@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
-from typing import Any, NamedTuple, Self
+from typing import Any, Iterator, NamedTuple, Self
 
 from . import codes, layout
 from .cards import ACE, KING, SUITS, builds_on, card_name, is_red, rank, suit
@@ -233,6 +233,64 @@ class Position:
                 break
             n += 1
         return n
+
+    def at(self, actions: int) -> Self:
+        """A copy of this game as it stood after its first ``actions`` actions (the undo history
+        cut there): the positions along the player's own line, for the way back."""
+        if not 0 <= actions <= len(self._history):
+            raise ValueError(f"the game holds {len(self._history)} actions, not {actions}")
+        twin = self.copy()
+        twin._undo_floor = 0
+        while len(twin._history) > actions:
+            twin.undo()
+        twin._undo_floor = min(self._undo_floor, actions)
+        return twin
+
+    def placement(self) -> tuple[object, ...]:
+        """Where every card is, by value (the two copies of a card alike), the pass count left
+        out: two positions with the same placement offer the same moves, the later one no more
+        redeals than the earlier."""
+        value = self._value
+
+        def values(ids: list[int]) -> tuple[int, ...]:
+            return tuple(value[i] for i in ids)
+
+        return (tuple(map(values, self.tableau)), tuple(self.down), values(self.stock), values(self.waste),
+                tuple(map(values, self.foundations)))
+
+    def placements_since_progress(self) -> set[tuple[object, ...]]:
+        """The placements on this game's line since a card was last turned up or sent to a
+        foundation, this one included: going back to one of them only goes round in a circle."""
+        return set(self.placements_back())
+
+    def placements_back(self) -> Iterator[tuple[object, ...]]:
+        """``placements_since_progress`` one at a time, newest first (a long line of stock taps
+        takes a while: the page's hint reads them a few per slice)."""
+        twin = self.copy()
+        twin._undo_floor = 0
+        yield twin.placement()
+        while twin._history and not (twin._history[-1].turned_up or twin._history[-1].dst[0] == "f"):
+            twin.undo()
+            yield twin.placement()
+
+    def unseen_cards(self) -> list[int]:
+        """The cards (ids) the player has not seen: the face-down ones, and the stock before its
+        first redeal (after it, every stock card has been through the waste)."""
+        hidden = [card for i, col in enumerate(self.tableau) for card in col[: self.down[i]]]
+        return hidden + (list(self.stock) if self.pass_number == 1 else [])
+
+    def resampled(self, rng: random.Random) -> Self:
+        """A copy whose unseen cards (``unseen_cards``) are dealt again at random among their
+        places: a deal that agrees with everything the player has seen.  What a fair hint
+        may imagine; the undo history is kept."""
+        twin = self.copy()
+        places = self.unseen_cards()
+        values = sorted(self._value[i] for i in places)   # sorted: where they really lie cannot matter
+        rng.shuffle(values)
+        twin._value = list(self._value)
+        for place, card in zip(places, values):
+            twin._value[place] = card
+        return twin
 
     # ----- moves --------------------------------------------------------
 

@@ -102,7 +102,11 @@ def enabling_moves(game: Position) -> list[str]:
 
 
 def is_stuck(game: Position) -> bool:
+    """Nothing useful can happen (the module's docstring).  Fair: a stock with cards the player
+    has not seen yet (before the first redeal) is never called useless, since drawing shows them."""
     if game.is_won():
+        return False
+    if game.pass_number == 1 and game.stock:
         return False
     if progress_moves(game) or _stock_can_help(game):
         return False

@@ -35,6 +35,9 @@ The modules, one job each (imports run down the list):
     lines        the positions along a line of moves, for the restarts (``walk_line``)
     portfolio    the searches taking turns on one budget, the proof and restarts (``Portfolio``)
     playout      the greedy playout
+    stepped      work made of several searches, run in slices like one (``Stepped``)
+    hints        the hint a player meets: fair, by imagined deals (``hint_move``, ``HintSearch``)
+    way_back     the last winnable point of the player's line (``WayBackSearch``)
 
 Why each technique is there, in figures: measurements/solver-experiments.md.
 """
@@ -45,6 +48,8 @@ import time
 
 from ..position import Position
 from .fixed_roots import FixedRootsProof
+from .hints import Hint, HintSearch, hint_move
+from .way_back import WayBack, WayBackSearch, last_winnable_point
 from .last_pass import proof_for
 from .moves import MoveGenerator
 from .playout import greedy_playout
@@ -52,8 +57,8 @@ from .portfolio import Portfolio
 from .result import LOSS, UNKNOWN, WIN, Result
 from .settings import TECHNIQUES
 
-__all__ = ["LOSS", "TECHNIQUES", "UNKNOWN", "WIN", "Portfolio", "Result", "greedy_playout", "prove", "solve",
-           "start_search"]
+__all__ = ["LOSS", "TECHNIQUES", "UNKNOWN", "WIN", "Hint", "HintSearch", "Portfolio", "Result", "greedy_playout",
+           "WayBack", "WayBackSearch", "hint_move", "last_winnable_point", "prove", "solve", "start_search"]
 
 
 def start_search(game: Position, *, max_nodes: int | None = None, max_seconds: float | None = None,

@@ -25,9 +25,9 @@ from .thinking import spawn
 from .winnable import Lists, is_default
 
 if TYPE_CHECKING:
-    from harp.solver import Result
+    from harp.solver import Hint, WayBack
 
-HINT_SECONDS = 1.5      # the solver's thinking time for a hint, in slices (thinking.py)
+HINT_SECONDS = 1.5      # the thinking time a hint is sized for (its budget is in nodes: HINT_NODES)
 STUCK_SECONDS = 3.0     # its time to prove a stuck game lost
 PEEK_SECONDS = 5.0      # Show me's search that sees every card (the player agrees first)
 SHOW_STEP_S = 0.35      # Show me plays one move this often
@@ -54,6 +54,10 @@ class Advisor:
         self._show_seq = 0
         self._play_outs = 0                # Show me play-outs still running (a stopped one ends after its pause)
         self._hint_seq = 0
+        self.ahead: Ahead | None = None    # the next hint, thought of in the background
+        self.lost_at: int | None = None    # the last winnable point found by the way back...
+        self.lost_by: str | None = None    # ...and the move played there, which Hint leaves out
+        self._way_back_found: tuple[int, int] | None = None   # (version, its answer)
 
     # -- what the controller tells it --------------------------------------------
     def player_acts(self) -> None:
@@ -85,6 +89,40 @@ class Advisor:
         if self.winnable_at is not None:
             self.winnable_at = min(self.winnable_at, self._depth())
         self.known_win = None
+
+    def think_ahead(self) -> None:
+        """After each change: start on the next hint in the background, in the same slices, so
+        that a press of Hint usually answers at once (the page calls this after each commit)."""
+        g = self.table.game
+        version = self.table.version
+        if g.is_won() or self.showing or (self.ahead is not None and self.ahead.version == version):
+            return
+        if self.known_win and self.known_win[0] in g.legal_moves():
+            return                                      # the next hint is known already
+        search = self.thinker.start_hint(g, self._avoid())
+        if search is None:
+            return
+        self.ahead = ahead = Ahead(version)
+        self._run_soon(self._think_ahead(ahead, search))
+
+    async def _think_ahead(self, ahead: Ahead, search: Any) -> None:
+        def slice_done(slices: int) -> None:
+            if ahead.asked and slices == 3:
+                self.say(t("advice.thinking"), {"close"})
+        answer = await self.thinker.run(search, lambda: self.table.version == ahead.version, slice_done)
+        ahead.running = False
+        if answer is None or self.table.version != ahead.version:
+            return
+        ahead.answer = answer
+        if ahead.asked:
+            self._thought()
+            await self._present(answer)
+
+    def _avoid(self) -> frozenset[str]:
+        """The move that lost the game, when the game is back where it was played."""
+        if self.lost_by is not None and self.lost_at == self._depth():
+            return frozenset({self.lost_by})
+        return frozenset()
 
     def _depth(self) -> int:
         """Actions on the undo line: a play adds one, an undo takes one."""
@@ -138,7 +176,10 @@ class Advisor:
         if self._depth() > mark:
             self.say(t("advice.out_of_reach"))
             return False
-        self.say(t("advice.back", moves=plural(n)), buttons={"showme"})
+        text = t("advice.back", moves=plural(n))
+        if self.lost_by is not None and self.lost_at == mark:
+            text += " " + t("advice.lost_by", move=move_text(self.lost_by, self.screen))
+        self.say(text, buttons={"showme"})
         return True
 
     def judge_stuck(self) -> None:
@@ -179,62 +220,111 @@ class Advisor:
 
     async def _hint(self, seq: int, version: int) -> None:
         g = self.table.game
-        result = None
         if self.known_win and self.known_win[0] in g.legal_moves():
-            self._show_hint(self.known_win[0], sure=True, result=None)   # no need to think again
+            self._show_hint(self.known_win[0], sure=True, answer=None)   # no need to think again
             return
-        search = self.thinker.start(g, False, HINT_SECONDS)
+        ahead = self.ahead
+        if ahead is not None and ahead.version == version:
+            if ahead.answer is not None:
+                self._thought()
+                await self._present(ahead.answer)       # thought of while the player was
+                return
+            if ahead.running:
+                ahead.asked = True                      # it answers when it is done
+                return
+        search = self.thinker.start_hint(g, self._avoid())
+        answer = None
         if search is not None:
             def thinking(slices: int) -> None:
                 if slices == 3:
                     self.say(t("advice.thinking"), {"close"})
-            result = await self.thinker.run(search, self._still_wanted(version, seq), thinking)
-            if result is None:
+            answer = await self.thinker.run(search, self._still_wanted(version, seq), thinking)
+            if answer is None:
                 return                                  # the game moved on: drop it
             self._thought()
-        if result is not None and result.verdict == "loss":
-            self.screen.clear_hint()
-            if not g.rules.declares_loss:
-                self.say(t("advice.no_useful"))
-                return
-            await self._say_lost(t("advice.lost"))
+            await self._present(answer)
             return
-        if result is not None and result.verdict == "win" and result.moves:
-            self._mark_winnable(result.moves)
-            move: str | None = result.moves[0]
-        else:
-            move = result.best_move if result is not None else None
-        if move not in g.legal_moves():
-            move = harp.hint(g)                         # the engine's quick heuristic
+        move = harp.hint(g)                             # no solver here: the engine's quick heuristic
         if move is None:
             self.screen.clear_hint()
             self.say(t("advice.no_useful"))
             return
-        self._show_hint(move, sure=bool(self.known_win), result=result)
+        self._show_hint(move, sure=False, answer=None)
 
-    def _show_hint(self, move: str, sure: bool, result: Result | None) -> None:
+    async def _present(self, answer: Hint) -> None:
+        """Show what a hint found: its move and why, or that no move helps."""
+        g = self.table.game
+        if answer.move is None or answer.move not in g.legal_moves():
+            self.screen.clear_hint()
+            if answer.lost and g.rules.declares_loss:
+                await self._say_lost(t("advice.lost"))
+            else:
+                self.say(t("advice.no_useful"))
+            return
+        if answer.sure:
+            self._mark_winnable(answer.line)
+        self._show_hint(answer.move, sure=answer.sure, answer=answer)
+
+    def _show_hint(self, move: str, sure: bool, answer: Hint | None) -> None:
         """Mark the move on the board and say what the solver knows about it."""
         source, count, target = parse_move(move)
         self.screen.show_hint(source, count, target)
         text = hint_text(move, self.screen)
         if sure:
             self.say(f"{text} {t('advice.sure')}", {"showme"})
-        elif result is None:
+        elif answer is None:
             self.say(text)
+        elif answer.samples:
+            self.say(f"{text} {t('advice.odds', wins=answer.wins, samples=answer.samples)}", {"showme"})
         else:
-            why = "advice.unsure_time" if result.seconds >= HINT_SECONDS * 0.9 else "advice.unsure_view"
+            why = "advice.unsure_time" if answer.seconds >= HINT_SECONDS * 0.9 else "advice.unsure_view"
             self.say(f"{text} {t(why, effect=move_effect(self.table.game, move))}", {"showme"})
 
     async def _say_lost(self, text: str) -> None:
-        """Say a deal is lost from here, offering the way back to a winnable point."""
+        """Say a deal is lost from here, offering the way back to the last winnable point."""
         version = self.table.version
-        mark = await self._winnable_mark()
+        mark = await self._way_back()
         if self.table.version != version:
             return
         if mark is not None and mark < self._depth():
-            self.say(f"{text} {t('advice.last_point', moves=plural(self._depth() - mark))}", {"rewind"})
+            self.say(f"{text} {self._last_point_words(mark)}", {"rewind"})
         else:
             self.say(f"{text} {t('advice.try_undo')}")
+
+    async def _way_back(self) -> int | None:
+        """The last winnable point of the player's own line: searched over the game's history
+        in thoughtful mode (harp.solver.WayBackSearch), from the last point known winnable.
+        It sets ``lost_at`` and ``lost_by``, the move played there, which hints then leave out."""
+        g = self.table.game
+        version = self.table.version
+        if self._way_back_found is not None and self._way_back_found[0] == version:
+            return self._way_back_found[1]              # asked again of the same position
+        known = await self._winnable_mark()
+        if self.table.version != version:
+            return None
+        search = self.thinker.start_way_back(g, known)
+        if search is None:
+            return known
+        found: WayBack | None = await self.thinker.run(search, lambda: self.table.version == version)
+        if found is None or found.actions is None:
+            return known
+        self.winnable_at = found.actions
+        self.lost_at, self.lost_by = found.actions, found.move if found.exact else None
+        self._way_back_found = (version, found.actions)
+        return found.actions
+
+    def _last_point_words(self, mark: int) -> str:
+        """'The last winnable point is 5 moves back, just before this move: ...', naming the move
+        the way back found (in words for the position it was played in), else the plainer words."""
+        back = plural(self._depth() - mark)
+        if self.lost_at != mark or self.lost_by is None:
+            return t("advice.last_point", moves=back)
+        return t("advice.lost_at", moves=back, move=self._move_then())
+
+    def _move_then(self) -> str:
+        """The losing move in words, as it was at the last winnable point."""
+        assert self.lost_at is not None and self.lost_by is not None
+        return move_text(self.lost_by, ViewPiles(self.table.game.at(self.lost_at).view()))
 
     async def _peek(self, seq: int, version: int) -> None:
         search = self.thinker.start(self.table.game, True, PEEK_SECONDS)
@@ -296,13 +386,13 @@ class Advisor:
         if result is None:
             tell("unknown", t("verdict.no_solver"), None)
         elif result.verdict == "loss":
-            mark = await self._winnable_mark()
+            mark = await self._way_back()
             if self.table.version != version:
                 return
             back = self._depth() - mark if mark is not None and mark < self._depth() else None
             text = t("verdict.lost")
-            if back:
-                text += " " + t("advice.last_point", moves=plural(back))
+            if back and mark is not None:
+                text += " " + self._last_point_words(mark)
             tell("loss", text, back)
         elif result.verdict == "win" and result.moves:
             self._mark_winnable(result.moves)
@@ -354,3 +444,29 @@ EFFECT_WORDS = {
     harp.Effect.DRAWS: "effect.draws",
     harp.Effect.TURNS: "effect.turns",
 }
+
+
+class Ahead:
+    """The next hint, thought of in the background for one version of the game."""
+
+    def __init__(self, version: int) -> None:
+        self.version = version
+        self.running = True
+        self.asked = False                 # the player pressed Hint while it thought
+        self.answer: Hint | None = None
+
+
+class ViewPiles:
+    """ports.Piles over a game's view: the cards of a position the board no longer shows."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        self.view = view
+
+    def pile_cards(self, pile: str) -> list[str]:
+        if pile == "w":
+            return list(self.view["waste"])
+        if pile.startswith("t"):
+            return list(self.view["tableau"][int(pile[1:]) - 1])
+        if pile.startswith("f"):
+            return list(self.view["foundations"][int(pile[1:]) - 1])
+        return []

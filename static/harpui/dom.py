@@ -34,6 +34,11 @@ def reduced_motion() -> bool:
     return bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
 
 
+def page_hidden() -> bool:
+    """The page is out of sight (another tab, a phone's screen off): the solver stops thinking."""
+    return bool(document.hidden)
+
+
 def by_id(element_id: str) -> Any:
     return document.getElementById(element_id)
 

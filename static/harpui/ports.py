@@ -112,9 +112,10 @@ class DialogWindows(Protocol):
 
 
 class Search(Protocol):
-    """A solver search that advances a little at a time (harp.solver.start_search)."""
+    """A solver search that advances a little at a time (harp.solver.start_search, and the
+    searches made of several, harp.solver.HintSearch and WayBackSearch)."""
 
-    def advance(self, budget: int) -> Result | None: ...
+    def advance(self, budget: int) -> Any: ...
 
     def release(self, budget: int) -> bool:
         """Forget up to budget positions; True once none is left (a finished search)."""
@@ -128,9 +129,19 @@ class Thinker(Protocol):
         """A search of a copy of game, or None where the solver is not available."""
         ...
 
+    def start_hint(self, game: harp.Game, avoid: frozenset[str]) -> Search | None:
+        """The search for the hint of game's position (its answer a harp.solver.Hint), leaving
+        out the moves in avoid; None where the solver is not available."""
+        ...
+
+    def start_way_back(self, game: harp.Game, winnable_at: int | None) -> Search | None:
+        """The search for the last winnable point of game's line (its answer a
+        harp.solver.WayBack), from a point known winnable if any."""
+        ...
+
     async def run(self, search: Search, still_wanted: Callable[[], bool],
-                  on_slice: Callable[[int], None] | None = None) -> Result | None:
-        """Think until search has a result; None as soon as still_wanted() turns false."""
+                  on_slice: Callable[[int], None] | None = None) -> Any:
+        """Think until search has its answer; None as soon as still_wanted() turns false."""
         ...
 
     def last_run(self) -> tuple[int, float, int]:

@@ -15,7 +15,7 @@ from pyscript import document, window
 
 from . import early, precompiled
 from .controller import Controller
-from .dom import by_id, later, listen, local_storage, nil, proxy, reduced_motion
+from .dom import by_id, later, listen, local_storage, nil, page_hidden, proxy, reduced_motion
 from .input import Input
 from .ports import DialogWindows
 from .pagewords import use_language
@@ -105,7 +105,7 @@ def start_page(
     renderer = Renderer()
     store = Store(local_storage(), namespace=namespace)
     use_language(known_language(language) or clean_settings(store.load("settings"))["language"])
-    controller = Controller(store, renderer, SlicedSolver())
+    controller = Controller(store, renderer, SlicedSolver(paused=page_hidden))
     controller.sound = Sounds(lambda: bool(controller.settings["sound"])).play
     controller.motion_reduced = reduced_motion      # Finish plays the cards home without pauses
     dialogs = make_dialogs(controller, renderer)
@@ -113,6 +113,7 @@ def start_page(
     page = Page(renderer, controller, dialogs, Input(controller, renderer, dialogs))
     keeper = Burst(EARLY_SAVE_S, lambda: save_early_board(controller, renderer))
     controller.on_change.append(keeper.soon)
+    controller.on_change.append(controller.advisor.think_ahead)   # the next hint, while the player thinks
     controller.start(search, fragment, first_code=first_deal_drawn())
     if started is not None:
         started(page)

@@ -32,7 +32,6 @@ from typing import TYPE_CHECKING, Any, Awaitable, Callable, Coroutine
 
 if TYPE_CHECKING:
     import harp
-    from harp.solver import Result
 
     from .ports import Search
 
@@ -42,6 +41,12 @@ FIRST_CHUNK = 8          # nodes in the very first call, before anything is meas
 MIN_CHUNK = 1
 MAX_CHUNK = 4096
 RELEASE_STEP = 512       # positions a search forgets in one release() call
+# Imagined deals a hint solves in the page: none yet.  Some single steps of their thoughtful
+# searches take 76-128 ms in CPython (a thoughtful portfolio's step, the engine's simple hint on
+# two decks), so in the page they would block it; until each fits a slice, the page's hint is
+# the fair search with the hint's rules (no circles, the losing move left out).
+PAGE_SAMPLES = 0
+PAUSED_LOOK_S = 0.5      # while the page is hidden, a search looks this often whether it may go on
 
 
 class Slicer:
@@ -87,9 +92,12 @@ async def think(
     on_slice: Callable[[int], None] | None = None,
     clock: Callable[[], float] = time.perf_counter,
     pause: Callable[[float], Awaitable[Any]] = asyncio.sleep,
+    paused: Callable[[], bool] = lambda: False,
 ) -> Any:
     """Advance ``search`` slice by slice until it has a result, and return it;
-    None as soon as ``still_wanted()`` turns false (the game moved on)."""
+    None as soon as ``still_wanted()`` turns false (the game moved on).  While
+    ``paused()`` (the page is hidden) it only looks, every ``PAUSED_LOOK_S``,
+    whether it may go on: a phone in a pocket does not think."""
     slicer.start_run()
     _pause_gc()
     try:
@@ -112,6 +120,8 @@ async def think(
             if on_slice is not None:
                 on_slice(slicer.slices)
             await pause(0)
+            while paused() and still_wanted():
+                await pause(PAUSED_LOOK_S)
             if not still_wanted():
                 return None
     finally:
@@ -141,8 +151,11 @@ class SlicedSolver:
     """The page's solver runner (ports.Thinker): harp.solver's searches, run by
     think() in slices.  One lives as long as the page, with its Slicer."""
 
-    def __init__(self, slicer: Slicer | None = None) -> None:
+    def __init__(self, slicer: Slicer | None = None, paused: Callable[[], bool] = lambda: False,
+                 hint_seconds: float = 1.5) -> None:
         self.slicer = slicer or Slicer()
+        self.paused = paused               # the page is hidden: think no further until it shows
+        self.hint_seconds = hint_seconds   # a hint's thinking time, in slices
 
     def start(self, game: harp.Game, thoughtful: bool, seconds: float) -> Search | None:
         try:
@@ -151,11 +164,25 @@ class SlicedSolver:
             return None
         return start_search(game.copy(), max_seconds=seconds, thoughtful=thoughtful)
 
+    def start_hint(self, game: harp.Game, avoid: frozenset[str]) -> Search | None:
+        try:
+            from harp.solver import HintSearch
+        except ImportError:
+            return None
+        return HintSearch(game, max_seconds=self.hint_seconds, avoid=avoid, samples=PAGE_SAMPLES)
+
+    def start_way_back(self, game: harp.Game, winnable_at: int | None) -> Search | None:
+        try:
+            from harp.solver import WayBackSearch
+        except ImportError:
+            return None
+        return WayBackSearch(game, winnable_at=winnable_at)
+
     async def run(self, search: Search, still_wanted: Callable[[], bool],
-                  on_slice: Callable[[int], None] | None = None) -> Result | None:
+                  on_slice: Callable[[int], None] | None = None) -> Any:
         _pause_gc()     # until the search's memory is released (see the module's docstring)
         try:
-            result: Result | None = await think(search, self.slicer, still_wanted, on_slice)
+            result: Any = await think(search, self.slicer, still_wanted, on_slice, paused=self.paused)
         except BaseException:
             _resume_gc()
             raise

@@ -75,9 +75,18 @@ def test_the_top_waste_card_is_playable() -> None:
 
 
 def test_cycling_an_unplayable_stock_is_stuck() -> None:
-    g = position("easy-harp", stock=["7D", "KH"], waste=["8S"])
+    g = position("easy-harp", stock=["7D", "KH"], waste=["8S"], passes_used=2)   # every card seen
     assert g.legal_moves() == ["s"]
     assert g.is_stuck(), "drawing round an unchanged stock counts as nothing"
+
+
+@pytest.mark.parametrize("game_id", ["easy-harp", "big-harp"])
+def test_a_stock_not_yet_seen_is_never_called_useless(game_id: str) -> None:
+    # Before the first redeal the stock's cards are unseen: calling the game stuck would give
+    # away that none of them fits.  Once they have all been through the waste, it is stuck.
+    assert not position(game_id, stock=["7D"], waste=["8S"]).is_stuck()
+    if harp.GAMES[game_id].passes != 1:
+        assert position(game_id, stock=["7D"], waste=["8S"], passes_used=2).is_stuck()
 
 
 @pytest.mark.parametrize("passes_used, stuck", [(4, True), (3, False)])
@@ -92,7 +101,7 @@ def test_buried_waste_card_and_the_passes_left(passes_used: int, stuck: bool) ->
 def test_draw_three_reaches_only_every_third_card(stock: list[str], stuck: bool) -> None:
     # draw 3, unlimited passes: with 3 cards the 4H is always in the middle of the fan;
     # with a fourth card on top, the first tap turns 9D, KD, 4H and the 4H is playable
-    g = position(stock=stock, draw=3, passes=None)
+    g = position(stock=stock, draw=3, passes=None, passes_used=2)   # the stock seen once round
     assert g.is_stuck() is stuck
 
 

@@ -12,8 +12,9 @@ from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 import harp
-from harp.solver import Result, solve
+from harp.solver import Hint, Result, WayBack, solve
 
+from harpui.advisor import HINT_SECONDS
 from harpui.cards import parse_move
 from harpui.clock import Clock
 from harpui.controller import Controller
@@ -174,6 +175,17 @@ class FakeSearch:
 Answer = Callable[[harp.Game, bool], "Result | None"]
 
 
+def as_hint(result: Result | None) -> Hint | None:
+    """The Hint a HintSearch would give where the fair search answered ``result``."""
+    if result is None:
+        return None
+    if result.verdict == "win" and result.moves:
+        return Hint(result.moves[0], sure=True, line=list(result.moves), seconds=result.seconds)
+    if result.verdict == "loss":
+        return Hint(None, lost=True, seconds=result.seconds)
+    return Hint(result.best_move, seconds=result.seconds)
+
+
 class FakeThinker:
     """ports.Thinker: answers each search with answer(game, thoughtful); None
     from start() when the solver is 'not available'."""
@@ -183,6 +195,10 @@ class FakeThinker:
         self.asked: list[tuple[str, bool, float]] = []
         self._game: harp.Game | None = None
         self._thoughtful = False
+        self._hint = False
+        self._way = False
+        self.way_back: WayBack | None = None    # what start_way_back's search answers, if anything
+        self.avoided: list[frozenset[str]] = []   # the moves each hint was asked to leave out
 
     def start(self, game: harp.Game, thoughtful: bool, seconds: float) -> FakeSearch | None:
         if self.answer is None:
@@ -191,10 +207,30 @@ class FakeThinker:
         self._game, self._thoughtful = game.copy(), thoughtful
         return FakeSearch()
 
+    def start_hint(self, game: harp.Game, avoid: frozenset[str]) -> FakeSearch | None:
+        """A hint's search: answered as the fair search's Result would be (``as_hint``)."""
+        self.avoided.append(avoid)
+        search = self.start(game, False, HINT_SECONDS)
+        self._hint = search is not None
+        return search
+
+    def start_way_back(self, game: harp.Game, winnable_at: int | None) -> FakeSearch | None:
+        """None unless ``way_back`` is set: then the advisor keeps the mark it knows."""
+        if self.way_back is None:
+            return None
+        self._game, self._hint, self._way = game.copy(), False, True
+        return FakeSearch()
+
     async def run(self, search: Any, still_wanted: Callable[[], bool],
-                  on_slice: Callable[[int], None] | None = None) -> Result | None:
+                  on_slice: Callable[[int], None] | None = None) -> Any:
+        if self._way:
+            self._way = False
+            return self.way_back if still_wanted() else None
         assert self.answer is not None and self._game is not None
         result = self.answer(self._game, self._thoughtful)
+        if self._hint:
+            self._hint = False
+            return as_hint(result) if still_wanted() else None
         return result if still_wanted() else None
 
     def last_run(self) -> tuple[int, float, int]:

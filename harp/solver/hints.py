@@ -1,0 +1,192 @@
+"""The hint a player meets: a fair move that plays to win (``hint_move``, ``HintSearch``).
+
+A hint may use only what the player has seen.  First the fair search looks for a line that
+wins with no unseen card ("sure"), or proves that nothing can win or show anything new.
+Short of that, the hint imagines deals: it deals the unseen cards again at random, so that
+each deal agrees with everything the player has seen (``Position.resampled``), solves each one
+briefly in thoughtful mode, and shows the first move that wins in the most of them.  That is
+hindsight optimisation (Bjarnason, Fern and Tadepalli, ICAPS 2009): each imagined deal is
+solved as if every card were known, and the move that most of them agree on is the one most
+likely to keep the real deal winnable.
+
+Two rules keep the hint from going round in circles:
+
+* it never leads back to a placement already on the game's line since a card was last turned
+  up or sent home (``Position.placements_since_progress``): tapping round an unchanged talon
+  and putting back what was just moved are the common cases;
+* it never undoes the game's last move.
+
+``avoid`` names moves the hint must not show (the advisor passes the move that left the
+winnable positions, after the player goes back to the last winnable point).
+
+``HintSearch`` runs in slices like the solver's other searches (``advance(n)`` searches about n
+more positions and returns the ``Hint`` once there is one), so the page never freezes;
+``hint_move`` runs one to its end.  Both the page and ``python3 -m harp bench hints`` use it,
+on a budget in nodes, so the same position gets the same hint everywhere.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Collection, Iterator
+
+from .. import progress
+from ..position import Position
+from .result import LOSS, WIN
+from .stepped import Stepped, portfolio
+
+SAMPLES = 8            # imagined deals a hint solves
+FAIR_SHARE = 2         # the fair search's budget: one part in FAIR_SHARE of the hint's
+DEFAULT_NODES = 6000   # a hint's budget in nodes when none is given
+PLACEMENTS_STEP = 8    # placements of the line read between two looks at the budget
+
+
+@dataclass
+class Hint:
+    """What the hint found.  ``move`` is None when no move helps (``lost``: the fair search
+    proved that no line can win or turn up a card; else every move only goes round)."""
+
+    move: str | None
+    sure: bool = False             # ``line`` wins without any unseen card
+    line: list[str] = field(default_factory=list)
+    samples: int = 0               # imagined deals solved
+    wins: int = 0                  # of them, how many were won starting with ``move``
+    won_any: int = 0               # how many were won at all
+    lost: bool = False
+    nodes: int = 0
+    seconds: float = 0.0
+
+    def __repr__(self) -> str:
+        how = "sure" if self.sure else "lost" if self.lost else f"{self.wins}/{self.samples}"
+        return f"<Hint {self.move!r} {how} nodes={self.nodes}>"
+
+
+def _settled(votes: Counter[str], samples_left: int) -> bool:
+    """Whether the deals left could no longer change the leading move."""
+    counts = sorted(votes.values(), reverse=True) + [0, 0]
+    return counts[0] > counts[1] + samples_left
+
+
+def candidate_moves(game: Position, avoid: Collection[str] = (),
+                    been: set[tuple[object, ...]] | None = None) -> list[str]:
+    """The legal moves a hint may show: none that leads back to a placement met since the
+    last card was turned up or sent home (``been``, if already read), none that undoes the
+    last move, none in ``avoid``."""
+    if been is None:
+        been = game.placements_since_progress()
+    last = game.last_action
+    back = None
+    if last is not None and last != "s":
+        done = game.parse_move(last)
+        back = (done.dst, done.count, done.src)
+    moves = []
+    for move in game.legal_moves():
+        if move in avoid:
+            continue
+        if back is not None and move != "s" and tuple(game.parse_move(move)) == back:
+            continue
+        twin = game.copy()
+        twin.play(move)
+        if twin.placement() not in been:
+            moves.append(move)
+    return moves
+
+
+class HintSearch(Stepped[Hint]):
+    """One hint, searched in slices: ``advance(n)`` returns the ``Hint`` once it is found."""
+
+    def __init__(self, game: Position, *, max_nodes: int | None = None, max_seconds: float | None = None,
+                 seed: int = 0, avoid: Collection[str] = (), samples: int = SAMPLES) -> None:
+        super().__init__()
+        self.game = game.copy()
+        self.max_nodes = DEFAULT_NODES if max_nodes is None and max_seconds is None else max_nodes
+        self.max_seconds = max_seconds
+        self.samples = samples
+        # The same position gets the same imagined deals in CPython and in the page.
+        self.rng = random.Random(f"{seed}:{game.code}:{game.history_length}:{','.join(game.history[-8:])}")
+        self.avoid = frozenset(avoid)
+
+    def advance(self, budget: int) -> Hint | None:
+        hint = super().advance(budget)
+        if hint is not None:
+            hint.nodes, hint.seconds = self.nodes, self.seconds
+        return hint
+
+    def _share(self, part: float) -> tuple[int | None, float | None]:
+        nodes = None if self.max_nodes is None else max(1, int(self.max_nodes * part))
+        seconds = None if self.max_seconds is None else self.max_seconds * part
+        return nodes, seconds
+
+    def _sample_budget(self, samples_left: int) -> tuple[int | None, float | None]:
+        """An even share of what is left of the budget (what the fair search or an earlier
+        deal did not use goes to the later ones)."""
+        nodes = None if self.max_nodes is None else max(1, (self.max_nodes - self.nodes) // samples_left)
+        seconds = None if self.max_seconds is None else max(0.0, self.max_seconds - self.seconds) / samples_left
+        return nodes, seconds
+
+    def _work(self) -> Iterator[None]:
+        game = self.game
+        been: set[tuple[object, ...]] = set()
+        for placement in game.placements_back():
+            been.add(placement)
+            self.spend(1)
+            if len(been) % PLACEMENTS_STEP == 0:
+                yield
+        candidates = candidate_moves(game, self.avoid, been) if not game.is_won() else []
+        yield
+        if not candidates:
+            self.result = Hint(None)
+            return
+        nodes, seconds = self._share(1 / FAIR_SHARE if self.samples else 1.0)
+        fair = portfolio(game, False, nodes, seconds)
+        yield from self.run_search(fair)
+        found = fair.result
+        assert found is not None
+        if found.verdict == WIN and found.moves and found.moves[0] in candidates:
+            self.result = Hint(found.moves[0], sure=True, line=list(found.moves))
+            return
+        if found.verdict == LOSS:
+            self.result = Hint(None, lost=True)
+            return
+        votes: Counter[str] = Counter()
+        won_any = 0
+        tried = 0
+        for done in range(self.samples):
+            tried += 1
+            nodes, seconds = self._sample_budget(self.samples - done)
+            line = yield from self.solve_in_slices(game.resampled(self.rng), nodes, seconds)
+            if line:
+                won_any += 1
+                if line[0] in candidates:
+                    votes[line[0]] += 1
+            if _settled(votes, self.samples - done - 1):
+                break
+        self.result = self._choose(candidates, votes, found.best_move)
+        self.result.samples, self.result.won_any = tried, won_any
+
+    def _choose(self, candidates: list[str], votes: Counter[str], best: str | None) -> Hint:
+        """The move most imagined deals were won by; with no votes, the fair search's most
+        promising move, else the engine's simple hint, if either may be shown."""
+        if votes:
+            order = {move: i for i, move in enumerate(candidates)}
+            if best in order:
+                order[best] = -1                        # ties go to the fair search's choice
+            move = max(votes, key=lambda each: (votes[each], -order[each]))
+            return Hint(move, wins=votes[move])
+        for fallback in (best, progress.hint(self.game)):
+            if fallback in candidates:
+                return Hint(fallback)
+        return Hint(None)
+
+
+def hint_move(game: Position, *, max_nodes: int | None = None, max_seconds: float | None = None,
+              seed: int = 0, avoid: Collection[str] = ()) -> str | None:
+    """The move the page's Hint shows from ``game``'s position (fair: it never uses a card the
+    player has not seen), or None when no move helps.  With no budget given, the page's own
+    (``DEFAULT_NODES``).  The same position, budget in nodes and seed give the same move."""
+    search = HintSearch(game, max_nodes=max_nodes, max_seconds=max_seconds, seed=seed, avoid=avoid)
+    while (hint := search.advance(1 << 16)) is None:
+        pass
+    return hint.move

@@ -1,0 +1,118 @@
+"""Work made of several solver searches, run in slices like one search (``Stepped``).
+
+A hint solves several imagined deals one after another, and the way back solves positions
+along the game's line.  Each is written as a generator that yields whenever it has spent some
+of the slice's budget; ``advance(n)`` runs it for about n positions, as ``Portfolio.advance``
+does, so the page's slicer (harpui/thinking.py) runs both like any search.
+
+Internal API of the package (the tests use it): ``Stepped``, ``portfolio``.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Generator, Generic, Iterator, TypeVar
+
+from .. import progress
+from ..position import Position
+from .moves import MoveGenerator
+from .playout import where_every_card_is
+from .portfolio import Portfolio
+from .result import LOSS, WIN
+
+Answer = TypeVar("Answer")
+PLAYOUT_STEP = 1       # moves of the greedy playout between two looks at the budget (one move can take ms)
+PLAYOUT_MOVES = 5000   # the most moves of a playout with no budget in nodes (as ``solve``'s)
+
+
+def portfolio(game: Position, thoughtful: bool, max_nodes: int | None, max_seconds: float | None) -> Portfolio:
+    """The solver's search of ``game``'s position (``harp.solver.start_search``'s)."""
+    return Portfolio(MoveGenerator.for_game(game, thoughtful), max_nodes, max_seconds)
+
+
+class Stepped(Generic[Answer]):
+    """Subclasses write ``_work``, a generator that sets ``self.result`` before it ends and
+    runs its searches through ``_run``."""
+
+    def __init__(self) -> None:
+        self.nodes = 0
+        self.seconds = 0.0
+        self.result: Answer | None = None
+        self.current: Portfolio | None = None      # the search under way, for release()
+        self._budget = 0
+        self.last_verdict_lost = False   # the last ``solve_in_slices`` proved its position lost
+        self._steps: Iterator[None] | None = None
+
+    def _work(self) -> Iterator[None]:
+        raise NotImplementedError
+
+    def advance(self, budget: int) -> Answer | None:
+        """Search about ``budget`` more positions; the answer once there is one."""
+        if self.result is not None:
+            return self.result
+        if self._steps is None:
+            self._steps = self._work()
+        started = time.perf_counter()
+        self._budget = budget
+        try:
+            for _ in self._steps:
+                if self._budget <= 0:
+                    break
+        finally:
+            self.seconds += time.perf_counter() - started
+        return self.result
+
+    def release(self, budget: int) -> bool:
+        """Forget the last search's positions a few at a time (``Portfolio.release``); True when done."""
+        if self.current is None:
+            return True
+        if self.current.release(budget):
+            self.current = None
+            return True
+        return False
+
+    def spend(self, nodes: int) -> None:
+        self.nodes += nodes
+        self._budget -= nodes
+
+    def run_search(self, search: Portfolio) -> Iterator[None]:
+        """Advance ``search`` until it answers, in steps of the slice's budget."""
+        self.current = search
+        while search.result is None:
+            before = search.nodes
+            search.advance(max(1, self._budget))
+            self.spend(max(1, search.nodes - before))
+            yield
+
+    def playout_in_slices(self, game: Position, most: int) -> Generator[None, None, list[str] | None]:
+        """The engine's simple hint followed to the end, in thoughtful mode, a few moves at a
+        time (``greedy_playout``, in slices): its line if it wins, else None."""
+        deal = game.copy()
+        line: list[str] = []
+        seen: set[object] = set()
+        while len(line) < most and not deal.is_won():
+            position = where_every_card_is(deal)
+            move = progress.hint(deal) if position not in seen else None
+            if move is None:
+                return None
+            seen.add(position)
+            deal.play(move)
+            line.append(move)
+            self.spend(1)
+            if len(line) % PLAYOUT_STEP == 0:
+                yield
+        return line if deal.is_won() else None
+
+    def solve_in_slices(self, game: Position, max_nodes: int | None, max_seconds: float | None) -> Generator[
+            None, None, list[str] | None]:
+        """``harp.solver.solve`` in thoughtful mode, in slices: the playout, then the search.
+        The winning line, or None."""
+        self.last_verdict_lost = False
+        line = yield from self.playout_in_slices(game, max_nodes or PLAYOUT_MOVES)
+        if line is not None:
+            return line
+        search = portfolio(game, True, max_nodes, max_seconds)
+        yield from self.run_search(search)
+        assert search.result is not None
+        self.last_verdict_lost = search.result.verdict == LOSS
+        return search.result.moves if search.result.verdict == WIN else None

@@ -1,0 +1,109 @@
+"""The hint a player meets (harp.solver.hint_move, HintSearch) and the way back
+(last_winnable_point): fair, never in circles, and exact where it says so."""
+
+from __future__ import annotations
+
+import random
+
+import harp
+from harp.solver import HintSearch, hint_move, last_winnable_point, solve
+from harp.solver.hints import candidate_moves
+
+
+def played(game_id: str, deal: int, moves: int) -> harp.Game:
+    """A deal after ``moves`` of the engine's simple hint (drawing when it has none)."""
+    g = harp.Game.new(game_id, deal=deal)
+    for _ in range(moves):
+        move = harp.hint(g) or ("s" if "s" in g.legal_moves() else None)
+        if move is None:
+            break
+        g.play(move)
+    return g
+
+
+def test_the_hint_is_a_legal_move_and_the_same_for_the_same_position_budget_and_seed() -> None:
+    g = played("harpan", 3, 12)
+    move = hint_move(g, max_nodes=1500)
+    assert move in g.legal_moves()
+    assert hint_move(g.copy(), max_nodes=1500) == move
+    assert g.history_length == 12                       # the game is left as it was
+
+
+def test_the_hint_never_uses_a_card_the_player_has_not_seen() -> None:
+    # Deal the unseen cards again: everything the player sees is the same, so the hint must be.
+    for game_id, deal in [("harpan", 5), ("big-harp", 2), ("gargantua", 4)]:
+        g = played(game_id, deal, 15)
+        assert g.unseen_cards()
+        twin = g.resampled(random.Random(7))
+        assert twin.view() == g.view() and twin.view(reveal=True) != g.view(reveal=True)
+        assert hint_move(twin, max_nodes=1200) == hint_move(g, max_nodes=1200), (game_id, deal)
+
+
+def test_no_hint_goes_back_to_a_placement_met_since_the_last_card_turned_up_or_went_home() -> None:
+    g = harp.Game.new("harp", deal=1)
+    while g.pass_number == 1:
+        g.play("s")                                    # round the stock once, nothing else
+    been = g.placements_since_progress()
+    assert len(been) > 1
+    for move in candidate_moves(g):
+        twin = g.copy()
+        twin.play(move)
+        assert twin.placement() not in been, move
+
+
+def test_no_hint_takes_back_the_last_move() -> None:
+    g = harp.Game.new("easy-harp", deal=1)
+    move = next(m for m in g.legal_moves() if m.startswith("t") and ">t" in m)
+    g.play(move)
+    src, count, dst = g.parse_move(move)
+    back = (dst, count, src)
+    assert all(m == "s" or tuple(g.parse_move(m)) != back for m in candidate_moves(g))
+
+
+def test_a_move_to_avoid_is_never_hinted() -> None:
+    g = played("harp", 2, 10)
+    first = hint_move(g, max_nodes=800)
+    assert first is not None
+    assert hint_move(g, max_nodes=800, avoid={first}) != first
+
+
+def test_a_hint_that_finds_a_sure_win_gives_its_line() -> None:
+    g = harp.Game.new("harpan", deal=1)
+    line = solve(g.copy(), thoughtful=True, max_nodes=20000).moves
+    g2 = g.copy()
+    for move in line[:-6]:
+        g2.play(move)
+    search = HintSearch(g2, max_nodes=2000)
+    while (hint := search.advance(256)) is None:
+        pass
+    assert hint.sure and hint.move == hint.line[0]
+    for move in hint.line:
+        g2.play(move)
+    assert g2.is_won()
+
+
+def test_the_way_back_is_a_winnable_point_on_the_players_line_and_exact_when_it_says_so() -> None:
+    g = harp.Game.new("harpan", deal=410)
+    seen = set()
+    while not g.is_won():                              # the simple hint, until it goes round
+        move, key = harp.hint(g), g.placement()
+        if move is None or key in seen:
+            break
+        seen.add(key)
+        g.play(move)
+    way = last_winnable_point(g, winnable_at=0, probe_nodes=20000)
+    assert way.actions is not None and way.actions < g.history_length
+    assert way.move == g.history[way.actions]
+    assert solve(g.at(way.actions), thoughtful=True, max_nodes=20000).verdict == "win"
+    assert way.exact
+    assert solve(g.at(way.actions + 1), thoughtful=True, max_nodes=50000).verdict == "loss"
+
+
+def test_the_line_back_keeps_the_history_up_to_the_point() -> None:
+    g = played("harp", 1, 20)
+    back = g.at(7)
+    assert back.history == g.history[:7]
+    replay = harp.Game.new("harp", deal=1)
+    for move in g.history[:7]:
+        replay.play(move)
+    assert back.layout() == replay.layout() and back.legal_moves() == replay.legal_moves()
