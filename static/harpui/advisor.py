@@ -31,6 +31,7 @@ HINT_SECONDS = 1.5      # the thinking time a hint is sized for (its budget is i
 STUCK_SECONDS = 3.0     # its time to prove a stuck game lost
 PEEK_SECONDS = 5.0      # Show me's search that sees every card (the player agrees first)
 SHOW_STEP_S = 0.35      # Show me plays one move this often
+THINK_AHEAD_AFTER_S = 0.8   # the next hint is thought of once the position has stood this long
 
 
 def plural(n: int) -> str:
@@ -99,13 +100,20 @@ class Advisor:
             return
         if self.known_win and self.known_win[0] in g.legal_moves():
             return                                      # the next hint is known already
-        search = self.thinker.start_hint(g, self._avoid())
-        if search is None:
-            return
         self.ahead = ahead = Ahead(version)
-        self._run_soon(self._think_ahead(ahead, search))
+        self._run_soon(self._think_ahead(ahead))
 
-    async def _think_ahead(self, ahead: Ahead, search: Any) -> None:
+    async def _think_ahead(self, ahead: Ahead) -> None:
+        await self._sleep(THINK_AHEAD_AFTER_S)        # the player is thinking, not moving on
+        if self.table.version != ahead.version or self.showing or ahead.superseded:
+            ahead.running = False
+            return
+        search = self.thinker.start_hint(self.table.game, self._avoid())
+        if search is None:
+            ahead.running = False
+            return
+        ahead.started = True
+
         def slice_done(slices: int) -> None:
             if ahead.asked and slices == 3:
                 self.say(t("advice.thinking"), {"close"})
@@ -229,9 +237,10 @@ class Advisor:
                 self._thought()
                 await self._present(ahead.answer)       # thought of while the player was
                 return
-            if ahead.running:
+            if ahead.running and ahead.started:
                 ahead.asked = True                      # it answers when it is done
                 return
+            ahead.superseded = True                     # not started yet: think here instead
         search = self.thinker.start_hint(g, self._avoid())
         answer = None
         if search is not None:
@@ -452,6 +461,8 @@ class Ahead:
     def __init__(self, version: int) -> None:
         self.version = version
         self.running = True
+        self.started = False               # its search has started (after THINK_AHEAD_AFTER_S)
+        self.superseded = False            # Hint was pressed before it started: it never will
         self.asked = False                 # the player pressed Hint while it thought
         self.answer: Hint | None = None
 
