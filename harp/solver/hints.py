@@ -32,14 +32,14 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Collection, Iterator
 
-from .. import progress
+from ..effects import effect_of
 from ..position import Position
 from .result import LOSS, WIN
 from .stepped import Stepped, portfolio
 
 SAMPLES = 8            # imagined deals a hint solves
 FAIR_SHARE = 2         # the fair search's budget: one part in FAIR_SHARE of the hint's
-DEFAULT_NODES = 6000   # a hint's budget in nodes when none is given
+DEFAULT_NODES = 3000   # a hint's budget in nodes when none is given: the page's (README, "bench hints")
 PLACEMENTS_STEP = 8    # placements of the line read between two looks at the budget
 
 
@@ -168,17 +168,17 @@ class HintSearch(Stepped[Hint]):
 
     def _choose(self, candidates: list[str], votes: Counter[str], best: str | None) -> Hint:
         """The move most imagined deals were won by; with no votes, the fair search's most
-        promising move, else the engine's simple hint, if either may be shown."""
+        promising move if it may be shown, else the shown move that does the most
+        (``harp.Effect``; not ``harp.hint``, which reads the stock)."""
         if votes:
             order = {move: i for i, move in enumerate(candidates)}
             if best in order:
                 order[best] = -1                        # ties go to the fair search's choice
             move = max(votes, key=lambda each: (votes[each], -order[each]))
             return Hint(move, wins=votes[move])
-        for fallback in (best, progress.hint(self.game)):
-            if fallback in candidates:
-                return Hint(fallback)
-        return Hint(None)
+        if best in candidates:
+            return Hint(best)
+        return Hint(min(candidates, key=lambda move: effect_of(self.game, move)))
 
 
 def hint_move(game: Position, *, max_nodes: int | None = None, max_seconds: float | None = None,

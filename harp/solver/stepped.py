@@ -111,7 +111,9 @@ class Stepped(Generic[Answer]):
         line = yield from self.playout_in_slices(game, max_nodes or PLAYOUT_MOVES)
         if line is not None:
             return line
+        yield                   # (the playout's last move and the search's start: two steps, not one)
         search = portfolio(game, True, max_nodes, max_seconds)
+        yield
         yield from self.run_search(search)
         assert search.result is not None
         self.last_verdict_lost = search.result.verdict == LOSS

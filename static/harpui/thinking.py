@@ -41,11 +41,6 @@ FIRST_CHUNK = 8          # nodes in the very first call, before anything is meas
 MIN_CHUNK = 1
 MAX_CHUNK = 4096
 RELEASE_STEP = 512       # positions a search forgets in one release() call
-# Imagined deals a hint solves in the page: none yet.  Some single steps of their thoughtful
-# searches take 76-128 ms in CPython (a thoughtful portfolio's step, the engine's simple hint on
-# two decks), so in the page they would block it; until each fits a slice, the page's hint is
-# the fair search with the hint's rules (no circles, the losing move left out).
-PAGE_SAMPLES = 0
 PAUSED_LOOK_S = 0.5      # while the page is hidden, a search looks this often whether it may go on
 
 
@@ -152,10 +147,11 @@ class SlicedSolver:
     think() in slices.  One lives as long as the page, with its Slicer."""
 
     def __init__(self, slicer: Slicer | None = None, paused: Callable[[], bool] = lambda: False,
-                 hint_seconds: float = 1.5) -> None:
+                 hint_nodes: int | None = None) -> None:
         self.slicer = slicer or Slicer()
         self.paused = paused               # the page is hidden: think no further until it shows
-        self.hint_seconds = hint_seconds   # a hint's thinking time, in slices
+        self.hint_nodes = hint_nodes       # a hint's budget; None: the engine's (hints.DEFAULT_NODES),
+                                           # so a hint in the page is the same as in CPython
 
     def start(self, game: harp.Game, thoughtful: bool, seconds: float) -> Search | None:
         try:
@@ -169,7 +165,7 @@ class SlicedSolver:
             from harp.solver import HintSearch
         except ImportError:
             return None
-        return HintSearch(game, max_seconds=self.hint_seconds, avoid=avoid, samples=PAGE_SAMPLES)
+        return HintSearch(game, max_nodes=self.hint_nodes, avoid=avoid)
 
     def start_way_back(self, game: harp.Game, winnable_at: int | None) -> Search | None:
         try:
