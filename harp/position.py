@@ -258,18 +258,19 @@ class Position:
         return (tuple(map(values, self.tableau)), tuple(self.down), values(self.stock), values(self.waste),
                 tuple(map(values, self.foundations)))
 
-    def placements_since_progress(self) -> set[tuple[object, ...]]:
-        """The placements on this game's line since a card was last turned up or sent to a
-        foundation, this one included: going back to one of them only goes round in a circle."""
+    def placements_since_turn_up(self) -> set[tuple[object, ...]]:
+        """The placements on this game's line since a card was last turned face up, this one
+        included: going back to one of them only goes round in a circle.  (A card sent home
+        can come back down, so only a card turned up is progress that cannot be undone.)"""
         return set(self.placements_back())
 
     def placements_back(self) -> Iterator[tuple[object, ...]]:
-        """``placements_since_progress`` one at a time, newest first (a long line of stock taps
+        """``placements_since_turn_up`` one at a time, newest first (a long line of stock taps
         takes a while: the page's hint reads them a few per slice)."""
         twin = self.copy()
         twin._undo_floor = 0
         yield twin.placement()
-        while twin._history and not (twin._history[-1].turned_up or twin._history[-1].dst[0] == "f"):
+        while twin._history and not twin._history[-1].turned_up:
             twin.undo()
             yield twin.placement()
 

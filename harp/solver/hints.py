@@ -12,9 +12,11 @@ likely to keep the real deal winnable.
 Two rules keep the hint from going round in circles:
 
 * it never leads back to a placement already on the game's line since a card was last turned
-  up or sent home (``Position.placements_since_progress``): tapping round an unchanged talon
-  and putting back what was just moved are the common cases;
-* it never undoes the game's last move.
+  up (``Position.placements_since_turn_up``): tapping round an unchanged talon, putting back
+  what was just moved, and a card sent home then taken back are the common cases;
+* it never undoes the game's last move;
+* when no imagined deal is won, it shows only a move that turns up a card or draws one not yet
+  seen, else nothing: shifting cards that no deal wins with would only wander.
 
 ``avoid`` names moves the hint must not show (the advisor passes the move that left the
 winnable positions, after the player goes back to the last winnable point).
@@ -32,7 +34,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Collection, Iterator
 
-from ..effects import effect_of
+from ..effects import Effect, effect_of
 from ..position import Position
 from .result import LOSS, WIN
 from .stepped import Stepped, portfolio
@@ -72,10 +74,10 @@ def _settled(votes: Counter[str], samples_left: int) -> bool:
 def candidate_moves(game: Position, avoid: Collection[str] = (),
                     been: set[tuple[object, ...]] | None = None) -> list[str]:
     """The legal moves a hint may show: none that leads back to a placement met since the
-    last card was turned up or sent home (``been``, if already read), none that undoes the
-    last move, none in ``avoid``."""
+    last card was turned up (``been``, if already read), none that undoes the last move,
+    none in ``avoid``."""
     if been is None:
-        been = game.placements_since_progress()
+        been = game.placements_since_turn_up()
     last = game.last_action
     back = None
     if last is not None and last != "s":
@@ -167,18 +169,27 @@ class HintSearch(Stepped[Hint]):
         self.result.samples, self.result.won_any = tried, won_any
 
     def _choose(self, candidates: list[str], votes: Counter[str], best: str | None) -> Hint:
-        """The move most imagined deals were won by; with no votes, the fair search's most
-        promising move if it may be shown, else the shown move that does the most
-        (``harp.Effect``; not ``harp.hint``, which reads the stock)."""
+        """The move most imagined deals were won by; with no votes, a move that shows a card
+        (the fair search's most promising one if it does, else the one that does most,
+        ``harp.Effect``), else none."""
         if votes:
             order = {move: i for i, move in enumerate(candidates)}
             if best in order:
                 order[best] = -1                        # ties go to the fair search's choice
             move = max(votes, key=lambda each: (votes[each], -order[each]))
             return Hint(move, wins=votes[move])
-        if best in candidates:
+        revealing = [move for move in candidates if self._reveals(move)]
+        if best in revealing:
             return Hint(best)
-        return Hint(min(candidates, key=lambda move: effect_of(self.game, move)))
+        if revealing:
+            return Hint(min(revealing, key=lambda move: effect_of(self.game, move)))
+        return Hint(None)
+
+    def _reveals(self, move: str) -> bool:
+        """Whether ``move`` turns up a face-down card or draws a card not yet seen."""
+        if move == "s":
+            return self.game.pass_number == 1 and bool(self.game.stock)
+        return effect_of(self.game, move) is Effect.UNCOVERS
 
 
 def hint_move(game: Position, *, max_nodes: int | None = None, max_seconds: float | None = None,

@@ -267,6 +267,8 @@ class Advisor:
             self.screen.clear_hint()
             if answer.lost and g.rules.declares_loss:
                 await self._say_lost(t("advice.lost"))
+            elif answer.samples:
+                self.say(t("advice.no_winning_move", samples=answer.samples))
             else:
                 self.say(t("advice.no_useful"))
             return

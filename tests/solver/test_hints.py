@@ -39,11 +39,11 @@ def test_the_hint_never_uses_a_card_the_player_has_not_seen() -> None:
         assert hint_move(twin, max_nodes=1200) == hint_move(g, max_nodes=1200), (game_id, deal)
 
 
-def test_no_hint_goes_back_to_a_placement_met_since_the_last_card_turned_up_or_went_home() -> None:
+def test_no_hint_goes_back_to_a_placement_met_since_the_last_card_turned_up() -> None:
     g = harp.Game.new("harp", deal=1)
     while g.pass_number == 1:
         g.play("s")                                    # round the stock once, nothing else
-    been = g.placements_since_progress()
+    been = g.placements_since_turn_up()
     assert len(been) > 1
     for move in candidate_moves(g):
         twin = g.copy()

@@ -187,3 +187,20 @@ def test_an_undo_limit_is_kept_when_the_moves_come_back() -> None:
     assert r.controller.redo == line[30:]
     assert r.controller.undo() and state(r) == before
 
+
+
+def test_a_hint_that_no_imagined_deal_wins_says_so_in_both_languages() -> None:
+    from harp.solver import Hint
+    r = rig()
+    answered = Hint(None, samples=8)          # eight imagined deals, none won, no card to turn up
+
+    async def run(search: Any, still_wanted: Callable[[], bool], on_slice: Any = None) -> Any:
+        return answered
+
+    r.thinker.start_hint = lambda game, avoid: object()          # type: ignore[method-assign]
+    r.thinker.run = run                                           # type: ignore[method-assign]
+    r.controller.advisor.hint()
+    r.tasks.run()
+    assert r.screen.panel == ("No move found that wins in any of 8 deals that fit the cards in view, and none "
+                              "turns up a card. Try Undo, or start a new game.")
+    assert r.screen.hints == []
