@@ -242,3 +242,28 @@ def test_move_effect_names_what_a_move_does() -> None:
     assert move_effect(g, "t2>t5") == "uncovers a card"
     assert move_effect(g, "s") == "draws from the stock"
     assert g.view()["moves"] == 0                       # the game itself is untouched
+
+
+def test_a_hidden_page_thinks_no_further_until_it_shows_again() -> None:
+    """While ``paused()`` (the page is hidden) the search is not advanced at all; it only
+    looks every PAUSED_LOOK_S whether it may go on, and then finishes as before."""
+    clock = FakeClock()
+    search = FakeSearch(clock, lambda i: 0.0005, total=400)
+    looks: list[tuple[float, int]] = []
+    hidden_for = [3]                       # the page is hidden for three looks, then shows
+
+    def paused() -> bool:
+        if hidden_for[0] > 0:
+            hidden_for[0] -= 1
+            return True
+        return False
+
+    async def pause(seconds: float) -> None:
+        looks.append((seconds, search.done))
+
+    result = run_sync(thinking.think(search, thinking.Slicer(), lambda: True, clock=clock, pause=pause,
+                                     paused=paused))
+    assert result == "result" and search.done == 400
+    waits = [(s, done) for s, done in looks if s == thinking.PAUSED_LOOK_S]
+    assert len(waits) == 3                                  # one look a wait while hidden
+    assert len({done for _, done in waits}) == 1            # and not one node searched meanwhile

@@ -14,7 +14,7 @@ from typing import Any, Callable
 import harp
 import pytest
 
-from fakes import Rig, play, rig, saved_game
+from fakes import Rig, play, rig, saved_game, verdict
 
 COMMIT = ["save game", "save settings", "save stats", "render"]
 
@@ -204,3 +204,19 @@ def test_a_hint_that_no_imagined_deal_wins_says_so_in_both_languages() -> None:
     assert r.screen.panel == ("No move found that wins in any of 8 deals that fit the cards in view, and none "
                               "turns up a card. Try Undo, or start a new game.")
     assert r.screen.hints == []
+
+
+def test_the_next_hint_is_thought_of_ahead_and_a_press_then_answers_at_once() -> None:
+    r = rig(answer=verdict("unknown", best="t2>t5"))
+    r.controller.advisor.think_ahead()            # the page calls this after each change
+    r.tasks.run()
+    assert len(r.thinker.asked) == 1              # thought of once, in the background
+    assert r.screen.panel is None                 # and nothing said until asked
+    r.controller.advisor.hint()
+    r.tasks.run()
+    assert len(r.thinker.asked) == 1              # the press did not think again
+    assert r.screen.hints == [("t2", 1, "t5")]
+    r.controller.draw()                           # a change: what was thought of is stale
+    r.controller.advisor.hint()
+    r.tasks.run()
+    assert len(r.thinker.asked) == 2
