@@ -55,6 +55,7 @@ from .moves import MoveGenerator
 from .playout import greedy_playout
 from .portfolio import Portfolio
 from .result import LOSS, UNKNOWN, WIN, Result
+from .stepped import portfolio
 from .settings import TECHNIQUES
 
 __all__ = ["LOSS", "TECHNIQUES", "UNKNOWN", "WIN", "Hint", "HintSearch", "Portfolio", "Result", "greedy_playout",
@@ -64,7 +65,7 @@ __all__ = ["LOSS", "TECHNIQUES", "UNKNOWN", "WIN", "Hint", "HintSearch", "Portfo
 def start_search(game: Position, *, max_nodes: int | None = None, max_seconds: float | None = None,
                  thoughtful: bool = False, prune: bool = True, techniques: tuple[str, ...] = TECHNIQUES) -> Portfolio:
     """A search to run in slices with ``advance`` (for the page's hints); the options as for ``solve``."""
-    return Portfolio(MoveGenerator.for_game(game, thoughtful, prune, techniques), max_nodes, max_seconds)
+    return portfolio(game, thoughtful, max_nodes, max_seconds, prune, techniques)
 
 
 def solve(

@@ -9,7 +9,7 @@ hindsight optimisation (Bjarnason, Fern and Tadepalli, ICAPS 2009): each imagine
 solved as if every card were known, and the move that most of them agree on is the one most
 likely to keep the real deal winnable.
 
-Two rules keep the hint from going round in circles:
+Three rules keep the hint from going round in circles:
 
 * it never leads back to a placement already on the game's line since a card was last turned
   up (``Position.placements_since_turn_up``): tapping round an unchanged talon, putting back
@@ -48,7 +48,8 @@ PLACEMENTS_STEP = 8    # placements of the line read between two looks at the bu
 @dataclass
 class Hint:
     """What the hint found.  ``move`` is None when no move helps (``lost``: the fair search
-    proved that no line can win or turn up a card; else every move only goes round)."""
+    proved that no line can win or turn up a card; else every move only goes round, or no
+    imagined deal was won and no move shows a card)."""
 
     move: str | None
     sure: bool = False             # ``line`` wins without any unseen card

@@ -7,6 +7,7 @@ before any search.  The hint reads the stock order, so only thoughtful mode may 
 from __future__ import annotations
 
 import time
+from typing import Generator
 
 from .. import progress
 from ..position import Position
@@ -14,17 +15,33 @@ from ..position import Position
 
 def greedy_playout(game: Position, max_moves: int, deadline: float) -> list[str] | None:
     """The moves ``harp.hint`` plays from here, if following it wins; else None."""
+    steps = playout_steps(game, max_moves)
+    try:
+        while True:
+            next(steps)
+            if time.perf_counter() >= deadline:
+                return None
+    except StopIteration as done:
+        line: list[str] | None = done.value
+        return line
+
+
+def playout_steps(game: Position, max_moves: int) -> Generator[None, None, list[str] | None]:
+    """The playout a move at a time: it yields once each move is chosen, before playing it
+    (a caller may stop there: ``greedy_playout`` at its deadline, a search in slices at its
+    budget), and returns the line if following the hint wins, else None."""
     twin = game.copy()
     line: list[str] = []
     seen: set[object] = set()
-    while len(line) < max_moves and time.perf_counter() < deadline:
+    while len(line) < max_moves and not twin.is_won():
         position = where_every_card_is(twin)
         if position in seen:
-            break  # the hint goes round in a circle: following it further cannot win
+            return None  # the hint goes round in a circle: following it further cannot win
         seen.add(position)
         move = progress.hint(twin)
         if move is None:
-            break
+            return None
+        yield
         twin.play(move)
         line.append(move)
     return line if twin.is_won() else None

@@ -13,26 +13,26 @@ from __future__ import annotations
 import time
 from typing import Generator, Generic, Iterator, TypeVar
 
-from .. import progress
 from ..position import Position
 from .moves import MoveGenerator
-from .playout import where_every_card_is
+from .playout import playout_steps
 from .portfolio import Portfolio
 from .result import LOSS, WIN
+from .settings import TECHNIQUES
 
 Answer = TypeVar("Answer")
-PLAYOUT_STEP = 1       # moves of the greedy playout between two looks at the budget (one move can take ms)
 PLAYOUT_MOVES = 5000   # the most moves of a playout with no budget in nodes (as ``solve``'s)
 
 
-def portfolio(game: Position, thoughtful: bool, max_nodes: int | None, max_seconds: float | None) -> Portfolio:
-    """The solver's search of ``game``'s position (``harp.solver.start_search``'s)."""
-    return Portfolio(MoveGenerator.for_game(game, thoughtful), max_nodes, max_seconds)
+def portfolio(game: Position, thoughtful: bool, max_nodes: int | None, max_seconds: float | None,
+              prune: bool = True, techniques: tuple[str, ...] = TECHNIQUES) -> Portfolio:
+    """The solver's search of ``game``'s position (what ``harp.solver.start_search`` gives)."""
+    return Portfolio(MoveGenerator.for_game(game, thoughtful, prune, techniques), max_nodes, max_seconds)
 
 
 class Stepped(Generic[Answer]):
     """Subclasses write ``_work``, a generator that sets ``self.result`` before it ends and
-    runs its searches through ``_run``."""
+    runs its searches through ``run_search`` and ``solve_in_slices``."""
 
     def __init__(self) -> None:
         self.nodes = 0
@@ -85,23 +85,17 @@ class Stepped(Generic[Answer]):
             yield
 
     def playout_in_slices(self, game: Position, most: int) -> Generator[None, None, list[str] | None]:
-        """The engine's simple hint followed to the end, in thoughtful mode, a few moves at a
-        time (``greedy_playout``, in slices): its line if it wins, else None."""
-        deal = game.copy()
-        line: list[str] = []
-        seen: set[object] = set()
-        while len(line) < most and not deal.is_won():
-            position = where_every_card_is(deal)
-            move = progress.hint(deal) if position not in seen else None
-            if move is None:
-                return None
-            seen.add(position)
-            deal.play(move)
-            line.append(move)
+        """The greedy playout (``playout_steps``), a move a step, each move one node: its line
+        if it wins, else None."""
+        moves = playout_steps(game, most)
+        while True:
+            try:
+                next(moves)
+            except StopIteration as done:
+                line: list[str] | None = done.value
+                return line
             self.spend(1)
-            if len(line) % PLAYOUT_STEP == 0:
-                yield
-        return line if deal.is_won() else None
+            yield
 
     def solve_in_slices(self, game: Position, max_nodes: int | None, max_seconds: float | None) -> Generator[
             None, None, list[str] | None]:

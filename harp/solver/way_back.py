@@ -51,7 +51,6 @@ class WayBackSearch(Stepped[WayBack]):
         self.lost_at = game.history_length if lost_at is None else lost_at
         self.probe_nodes = probe_nodes
         self.probes = 0
-        self._last_lost = False        # the last probe proved its position lost
 
     def advance(self, budget: int) -> WayBack | None:
         answer = super().advance(budget)
@@ -71,7 +70,7 @@ class WayBackSearch(Stepped[WayBack]):
             middle = (low + high) // 2
             reached = yield from self._probe(middle)
             if reached is None:
-                exact = exact and self._last_lost
+                exact = exact and self.last_verdict_lost
                 high = middle
             else:
                 low = min(reached, high - 1)
@@ -79,11 +78,10 @@ class WayBackSearch(Stepped[WayBack]):
 
     def _probe(self, actions: int) -> Generator[None, None, int | None]:
         """Solve the position after ``actions`` actions: None when no win was found (and
-        ``_last_lost`` says whether it was proven lost); else the furthest point along the
-        player's line that the win found passes through."""
+        ``last_verdict_lost`` says whether it was proven lost); else the furthest point along
+        the player's line that the win found passes through."""
         self.probes += 1
         line = yield from self.solve_in_slices(self.game.at(actions), self.probe_nodes, None)
-        self._last_lost = self.last_verdict_lost
         if line is None:
             return None
         history = self.game.history
