@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Awaitable, Callable, Coroutine
 
 import harp
 
-from .cards import parse_move
+from .cards import parse_move, view_pile_cards
 from .words import card_name, pile_name, t, tn
 from .ports import Piles, Screen, Table, Thinker
 from .thinking import spawn
@@ -27,7 +27,7 @@ from .winnable import Lists, is_default
 if TYPE_CHECKING:
     from harp.solver import Hint, WayBack
 
-HINT_SECONDS = 1.5      # the thinking time a hint is sized for (its budget is in nodes: HINT_NODES)
+HINT_SECONDS = 1.5      # the thinking time a hint is sized for (its budget is in nodes: harp.solver.hints)
 STUCK_SECONDS = 3.0     # its time to prove a stuck game lost
 PEEK_SECONDS = 5.0      # Show me's search that sees every card (the player agrees first)
 SHOW_STEP_S = 0.35      # Show me plays one move this often
@@ -476,10 +476,4 @@ class ViewPiles:
         self.view = view
 
     def pile_cards(self, pile: str) -> list[str]:
-        if pile == "w":
-            return list(self.view["waste"])
-        if pile.startswith("t"):
-            return list(self.view["tableau"][int(pile[1:]) - 1])
-        if pile.startswith("f"):
-            return list(self.view["foundations"][int(pile[1:]) - 1])
-        return []
+        return view_pile_cards(self.view, pile)

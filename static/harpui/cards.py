@@ -7,6 +7,7 @@ Pure Python (no browser imports) so it can be tested in CPython.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}   # data-suit values, not words for people
 FACE_DOWN = "??"
@@ -14,6 +15,16 @@ FACE_DOWN = "??"
 
 def is_face_down(card: str) -> bool:
     return card == FACE_DOWN or card[:1].islower()
+
+
+def view_pile_cards(view: dict[str, Any], pile: str) -> list[str]:
+    """A pile's cards in a game's view, bottom to top ('??' when face down; the stock is all
+    face down)."""
+    if pile == "s":
+        return [FACE_DOWN] * view["stock"]
+    if pile == "w":
+        return list(view["waste"])
+    return list(view["foundations" if pile.startswith("f") else "tableau"][int(pile[1:]) - 1])
 
 
 def is_red(card: str) -> bool:

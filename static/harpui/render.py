@@ -16,7 +16,7 @@ from pyscript import document, window
 
 from . import boardview, early, layout
 from .looks import PACE
-from .cards import FACE_DOWN, SUIT_WORDS, is_face_down, is_red
+from .cards import FACE_DOWN, SUIT_WORDS, is_face_down, is_red, view_pile_cards
 from .announce import pile_words
 from .words import card_name, t
 from .dom import by_id, later, listen, make, nil, reduced_motion
@@ -430,16 +430,7 @@ class Renderer:
     # -- piles for input -------------------------------------------------------
     def pile_cards(self, pile: str) -> list[str]:
         """The cards of a pile in the last rendered view ('??' when face down)."""
-        v = self.view
-        if v is None:
-            return []
-        if pile == "s":
-            return [FACE_DOWN] * v["stock"]
-        if pile == "w":
-            return v["waste"]
-        if pile.startswith("f"):
-            return v["foundations"][int(pile[1:]) - 1]
-        return v["tableau"][int(pile[1:]) - 1]
+        return [] if self.view is None else view_pile_cards(self.view, pile)
 
     def pile_names(self) -> list[str]:
         return list(self.piles)

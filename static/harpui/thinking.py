@@ -146,12 +146,9 @@ class SlicedSolver:
     """The page's solver runner (ports.Thinker): harp.solver's searches, run by
     think() in slices.  One lives as long as the page, with its Slicer."""
 
-    def __init__(self, slicer: Slicer | None = None, paused: Callable[[], bool] = lambda: False,
-                 hint_nodes: int | None = None) -> None:
+    def __init__(self, slicer: Slicer | None = None, paused: Callable[[], bool] = lambda: False) -> None:
         self.slicer = slicer or Slicer()
         self.paused = paused               # the page is hidden: think no further until it shows
-        self.hint_nodes = hint_nodes       # a hint's budget; None: the engine's (hints.DEFAULT_NODES),
-                                           # so a hint in the page is the same as in CPython
 
     def start(self, game: harp.Game, thoughtful: bool, seconds: float) -> Search | None:
         try:
@@ -165,7 +162,7 @@ class SlicedSolver:
             from harp.solver import HintSearch
         except ImportError:
             return None
-        return HintSearch(game, max_nodes=self.hint_nodes, avoid=avoid)
+        return HintSearch(game, avoid=avoid)   # the engine's budget: the same hint as in CPython
 
     def start_way_back(self, game: harp.Game, winnable_at: int | None) -> Search | None:
         try:

@@ -46,19 +46,9 @@ LONGTASKS_JS = """() => {
 }"""
 
 
-class ViewPiles:
-    """The page's renderer.pile_cards, from the engine's view (for the hint's words)."""
-
-    def __init__(self, g: harp.Game) -> None:
-        self.piles = expected(g)
-
-    def pile_cards(self, pile: str) -> list[str]:
-        return self.piles[pile]
-
-
 def hint_words(g: harp.Game, move: str) -> str:
-    from harpui.advisor import hint_text  # static/ is on the path by pyproject.toml
-    return hint_text(move, ViewPiles(g))
+    from harpui.advisor import ViewPiles, hint_text  # static/ is on the path by pyproject.toml
+    return hint_text(move, ViewPiles(g.view()))
 
 
 def moves_shown(page: Page) -> int:

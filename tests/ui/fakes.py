@@ -15,7 +15,7 @@ import harp
 from harp.solver import Hint, Result, WayBack, solve
 
 from harpui.advisor import HINT_SECONDS
-from harpui.cards import parse_move
+from harpui.cards import parse_move, view_pile_cards
 from harpui.clock import Clock
 from harpui.controller import Controller
 from harpui.ports import DialogWindows
@@ -100,13 +100,8 @@ class FakeScreen:
         self.notices.append(text)
 
     def pile_cards(self, pile: str) -> list[str]:
-        v = self.view
-        assert v is not None
-        if pile == "s":
-            return ["??"] * v["stock"]
-        if pile == "w":
-            return list(v["waste"])
-        return list(v["foundations" if pile[0] == "f" else "tableau"][int(pile[1:]) - 1])
+        assert self.view is not None
+        return view_pile_cards(self.view, pile)
 
     def show_hint(self, source: str, count: int, target: str | None) -> None:
         self.hints.append((source, count, target))
