@@ -10,7 +10,9 @@ reproduces the committed files byte for byte.
 
 The sprite holds one <symbol> per card, each with viewBox 0 0 200 280:
     c-AS .. c-KS, c-AH .. c-KH, c-AD .. c-KD, c-AC .. c-KC   (ranks A 2-9 T J Q K;
-                 suit colours: CSS --ink-S, --ink-H, --ink-D, --ink-C, red and black without them)
+                 suit colours: CSS --ink-S, --ink-H, --ink-D, --ink-C, red and black without them;
+                 the face: --face, --face-edge, white without them; the court panels:
+                 --court-black, --court-red, light tints without them)
     back         the face-down card (its colours: CSS --back, --back-edge; blue without them)
     empty        outline of an empty pile (drawn in currentColor)
     f-S f-H f-D f-C   empty foundation slots with a faint suit (currentColor)
@@ -32,8 +34,13 @@ SUITS = "SHDC"
 RED = "#c0262d"
 BLACK = "#1c1d21"
 COLOUR = {"S": BLACK, "C": BLACK, "H": RED, "D": RED}
-# Light tints used behind the court letters.
-TINT = {"S": "#eceff4", "C": "#eceff4", "H": "#fbeaea", "D": "#fbeaea"}
+# Light tints used behind the court letters, as CSS values: the page's dark
+# theme sets --court-black and --court-red (style.css), as it sets the face's
+# --face and --face-edge and the inks; anywhere else the art is as drawn here.
+TINT = {"S": "var(--court-black,#eceff4)", "C": "var(--court-black,#eceff4)",
+        "H": "var(--court-red,#fbeaea)", "D": "var(--court-red,#fbeaea)"}
+FACE = "var(--face,#fff)"
+FACE_EDGE = "var(--face-edge,#8b9099)"
 BACK_BLUE = "#28508f"
 BACK_EDGE = "#1d3c6e"
 # The back's colours as CSS values: the page's card back choice sets --back and
@@ -178,7 +185,7 @@ def sprite() -> str:
     for s in SUITS:
         parts.append(f'<symbol id="suit-{s}" viewBox="0 0 100 100">{SUIT_SHAPES[s]}</symbol>')
     parts.append(f'<symbol id="face" viewBox="0 0 {W} {H}"><rect x="1.5" y="1.5" width="197" '
-                 f'height="277" rx="14" fill="#fff" stroke="#8b9099" stroke-width="3"/></symbol>')
+                 f'height="277" rx="14" style="fill:{FACE};stroke:{FACE_EDGE}" stroke-width="3"/></symbol>')
     for s in SUITS:
         for r in RANKS:
             parts.append(card_symbol(r, s))
