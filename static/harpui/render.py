@@ -51,6 +51,7 @@ class Renderer:
         self.view: dict[str, Any] | None = None
         self._shape: tuple | None = None
         self._toast_seq = 0
+        self._notice_seq = 0
         self._hint_seq = 0
         self._last: tuple[dict[str, Any], harp.Rules, dict[str, Any]] | None = None
         self._drawn_with: tuple[float, float, float] | None = None  # the measures the last render used
@@ -590,9 +591,21 @@ class Renderer:
         root.setAttribute("data-think-max-ms", f"{longest_s * 1000:.1f}")
         root.setAttribute("data-think-slices", str(slices))
 
-    def notice(self, text: str) -> None:
-        """A quiet, lasting line at the bottom (e.g. storage is unavailable)."""
+    def notice(self, text: str, seconds: float | None = None) -> None:
+        """A quiet line under the header (storage is unavailable, a save failed):
+        lasting, or gone after seconds; an empty text takes it away.  It takes
+        its room from the board (style.css), so the cards are laid out again."""
         el = by_id("notice")
         el.textContent = text
-        el.hidden = False
+        el.hidden = not text
+        self._notice_seq += 1
+        seq = self._notice_seq
+
+        def hide() -> None:
+            if self._notice_seq == seq:
+                self.notice("")
+        if text and seconds:
+            later(seconds, hide)
+        if self._last is not None and self.measures_changed():
+            self.render(*self._last)
 

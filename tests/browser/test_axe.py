@@ -1,9 +1,10 @@
 """axe-core (pinned in package.json) on the real pages, with the WCAG 2.2 AA
 and best-practice rules: no serious or critical violation on the board at
-desktop and phone sizes, in every dialog, and on every help page.
+desktop and phone sizes and in every dialog, in the light theme and the
+dark one (the system's), in English and in Swedish, and on every help page.
 
-One booted game page serves the whole module (module_game_page): the checks
-only open and close dialogs, they never play.  One more reused tab visits
+One booted game page a theme and language serves the module (themed_page):
+the checks only open and close dialogs, they never play.  One more reused tab visits
 every help page, watched for console errors and failed loads as the game is."""
 
 from __future__ import annotations
@@ -16,21 +17,38 @@ from playwright.sync_api import Page, expect
 
 from buildtools.common import DIST
 from axekit import report, serious_violations
-from conftest import Tabs, Watch
+from conftest import Tabs, Watch, open_site
+from pagekit import LOCALES
 
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 TOOLBAR_DIALOGS = ("new", "settings", "stats", "help")
 # Windows the game opens by itself; here opened as they stand, empty texts and all.
 OTHER_DIALOGS = ("dlg-won", "dlg-stuck", "dlg-peek", "dlg-corrupt")
+# The page's looks axe sees: the system's colour scheme, the browser's language.
+LOOKS = {"light-en": ("light", "en"), "dark-en": ("dark", "en"), "dark-sv": ("dark", "sv")}
 HELP = DIST / "static" / "help"
 HELP_PAGES = sorted(p.relative_to(HELP).as_posix() for p in HELP.rglob("*.html")) if HELP.is_dir() else []
 
 
+@pytest.fixture(scope="module", params=list(LOOKS))
+def themed_page(request: pytest.FixtureRequest, tabs: Tabs, browser_context_args: dict[str, Any],
+                site_url: str, module_watch: Watch) -> Iterator[Page]:
+    """The game, open and ready, in one of LOOKS: shared by the module's
+    board and dialog checks (pytest runs them a look at a time)."""
+    scheme, language = LOOKS[request.param]
+    page = tabs.take({**browser_context_args, "color_scheme": scheme, "locale": LOCALES[language]})
+    open_site(page, site_url, module_watch)
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    assert page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches") == (scheme == "dark")
+    yield page
+    tabs.give_back(page, module_watch)
+
+
 @pytest.fixture
-def board(module_game_page: Page) -> Iterator[Page]:
+def board(themed_page: Page) -> Iterator[Page]:
     """The shared page with no dialog open, at desktop size."""
-    page = module_game_page
+    page = themed_page
     page.bring_to_front()             # after a help page's test opened another tab
     page.set_viewport_size(DESKTOP)
     yield page

@@ -20,7 +20,8 @@ BAR = "() => getComputedStyle(document.querySelector('.bar')).backgroundColor"
 LIGHT_BAR, DARK_BAR = "rgb(11, 46, 28)", "rgb(12, 16, 14)"
 TOP_DIAMOND = '#board [data-card="5D"]'          # the top of column 7 in EH1-N-AAAAAAF
 STOCK_TOP = '#board .pile[data-pile="s"] .card:last-child'
-BLUE_BACK, RED_BACK = (40, 80, 143), (155, 35, 53)
+BLUE_BACK = (40, 80, 143)
+DARK_BLUE_BACK, DARK_RED_BACK = (31, 61, 107), (110, 26, 39)     # the dark theme's backs (style.css)
 
 # Counts the transitions cards start (transitionrun), to see whether a move slides.
 COUNT_SLIDES_JS = """() => {
@@ -124,7 +125,7 @@ def test_each_look_shows_and_is_remembered(fresh_page: Callable[..., Page]) -> N
     assert bluish(colours) and not reddish(colours), "diamonds are blue in the four-colour deck"
     page.evaluate("() => window.scrollTo(0, 0)")
     colours = colours_of(page, STOCK_TOP)
-    assert near(colours, RED_BACK) and not near(colours, BLUE_BACK), "the red back"
+    assert near(colours, DARK_RED_BACK) and not near(colours, DARK_BLUE_BACK), "the dark theme's red back"
     assert stock.bounding_box()["x"] > found.bounding_box()["x"]        # type: ignore[index]
     waste = page.locator('#board .pile[data-pile="w"]').bounding_box()
     assert waste and waste["x"] < stock.bounding_box()["x"]            # type: ignore[index]
