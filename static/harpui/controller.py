@@ -41,6 +41,7 @@ from .winnable import Lists
 DOUBLE_TAP_S = 0.45
 DAILY_LOOKBACK = 366     # days before today in which daily_date looks for a daily deal's day
 FINISH_STEP_S = 0.07     # Finish plays one card home this often (0 with reduced motion; looks.PACE)
+SAVING_AGAIN_S = 4       # "Saving again" stays on the notice line this long, then the line goes
 
 
 class Controller:
@@ -78,6 +79,7 @@ class Controller:
         self._daily_seen: tuple[Any, tuple[int, int, int] | None] = (None, None)   # daily_date's last answer
         self._stuck_seen_at = -1
         self._version = 0                  # bumped by every commit
+        self._notice_shown: str | None = None   # the store's notice on the notice line
         self.winnable = lists or Lists()   # the certified deal lists (winnable.py)
         self.advisor = Advisor(self, screen, thinker, self.winnable, run_soon, sleep)
 
@@ -110,8 +112,6 @@ class Controller:
         if not resumed:
             self._replace(self._first_game(first_code) or self._fresh_game(self.settings["game"], "new"))
         self._commit()
-        if self.store.notice:
-            self.screen.notice(self.store.notice)
         problems = self.store.take_problems()
         if "game" in self.store.quarantined:
             problems.append(t("msg.new_started"))
@@ -611,6 +611,29 @@ class Controller:
         self.store.save("settings", self.settings)
         self.store.save("stats", self.stats.to_data())
         self._show_change()
+        self.tell_saving()
+
+    def tell_saving(self) -> None:
+        """Keep the notice line in step with the store (after each save): why
+        saving does not work, from the moment it stops (a save refused is said
+        to screen readers too), and "saving again" for a moment once it works."""
+        notice = self.store.notice
+        if notice == self._notice_shown:
+            return
+        if notice:
+            self.screen.notice(notice)
+            if self.store.failing:
+                self._run_soon(self._say(notice))
+        else:
+            again = t("store.saving_again")
+            self.screen.notice(again, SAVING_AGAIN_S)
+            self._run_soon(self._say(again))
+        self._notice_shown = notice
+
+    async def _say(self, text: str) -> None:
+        """Say text to screen readers once the change in hand is done: its own words
+        (a move's, said after the commit) would take the live region's place."""
+        self.screen.announce(text)
 
     def _show_change(self) -> None:
         """Render the game, its clock, and tell on_change (after a commit, or

@@ -21,8 +21,9 @@ class Notices(Protocol):
     def toast(self, text: str, seconds: float = 3.5) -> None:
         """A passing message."""
 
-    def notice(self, text: str) -> None:
-        """A quiet, lasting line (storage is unavailable, a save was unreadable)."""
+    def notice(self, text: str, seconds: float | None = None) -> None:
+        """A quiet line (storage is unavailable, a save failed or was unreadable):
+        lasting, or gone after seconds; an empty text takes it away."""
 
 
 class Piles(Protocol):
@@ -69,7 +70,8 @@ class Screen(Notices, Piles, Protocol):
 class Storage(Protocol):
     """Versioned records that survive a reload (harpui.store.Store)."""
 
-    notice: str | None          # why saving does not work here, if it does not
+    notice: str | None          # why saving does not work here now, if it does not
+    failing: bool               # a save was refused (the storage is full): it is kept in memory for now
     quarantined: set[str]       # records found unreadable and kept under a backup key
 
     def load(self, name: str) -> Any: ...

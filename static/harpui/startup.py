@@ -68,6 +68,7 @@ def save_early_board(controller: Controller, renderer: Renderer) -> None:
         {"code": g.code, "game": g.game_id, "history": g.history_length, "moves": g.moves})
     if record is not None:
         controller.store.save(early.RECORD, record)
+        controller.tell_saving()
 
 
 def first_deal_drawn() -> str | None:

@@ -28,15 +28,22 @@ HARPAN_1 = "HN1-N-AAAAAAB"     # harpan deal 1: AD on top of column 7, 6H on col
 # -- the browser's objects and the ports (static/harpui/ports.py) ------------------------------
 class FakeStorage:
     """localStorage's three methods over a dict.  broken=True makes each
-    throw, as a browser's storage does when it is full or turned off."""
+    throw, as a browser's storage does when it is turned off; quota (in
+    characters of keys and values) makes a write that would go over it
+    throw and leave the old value, as a browser's does when it is full."""
 
-    def __init__(self, items: dict[str, str] | None = None, broken: bool = False) -> None:
+    def __init__(self, items: dict[str, str] | None = None, broken: bool = False,
+                 quota: int | None = None) -> None:
         self.items = dict(items or {})
         self.broken = broken
+        self.quota = quota
 
     def _check(self) -> None:
         if self.broken:
-            raise RuntimeError("QuotaExceededError")
+            raise RuntimeError("SecurityError")
+
+    def used(self) -> int:
+        return sum(len(key) + len(value) for key, value in self.items.items())
 
     def getItem(self, key: str) -> str | None:  # noqa: N802 - the DOM's name
         self._check()
@@ -44,6 +51,9 @@ class FakeStorage:
 
     def setItem(self, key: str, value: str) -> None:  # noqa: N802
         self._check()
+        old = len(key) + len(self.items[key]) if key in self.items else 0
+        if self.quota is not None and self.used() - old + len(key) + len(value) > self.quota:
+            raise RuntimeError("QuotaExceededError")
         self.items[key] = value
 
     def removeItem(self, key: str) -> None:  # noqa: N802
@@ -73,7 +83,8 @@ class FakeScreen:
         self.info: dict[str, Any] = {}
         self.clock = -1
         self.toasts: list[str] = []
-        self.notices: list[str] = []
+        self.notices: list[str] = []       # the notice line's texts in order ("" once taken away)
+        self.notice_seconds: list[float | None] = []
         self.said: list[str] = []          # the live region's words, in order
         self.hints: list[tuple[str, int, str | None]] = []
         self.panel: str | None = None
@@ -96,8 +107,9 @@ class FakeScreen:
     def announce(self, text: str) -> None:
         self.said.append(text)
 
-    def notice(self, text: str) -> None:
+    def notice(self, text: str, seconds: float | None = None) -> None:
         self.notices.append(text)
+        self.notice_seconds.append(seconds)
 
     def pile_cards(self, pile: str) -> list[str]:
         assert self.view is not None
@@ -288,9 +300,9 @@ def rig(code: str | None = HARPAN_1, items: dict[str, str] | None = None,
         answer: Answer | None = None, panel: bool = True,
         dialogs: Callable[[Controller, FakeScreen], DialogWindows] = lambda controller, screen: FakeDialogs(),
         sleep: Callable[[float], Coroutine[Any, Any, None]] | None = None,
-        first_code: str | None = None) -> Rig:
+        first_code: str | None = None, quota: int | None = None) -> Rig:
     log: list[str] = []
-    storage = FakeStorage(items)
+    storage = FakeStorage(items, quota=quota)
     screen = FakeScreen(log, panel)
     thinker, tasks = FakeThinker(answer), Tasks()
     now = [1000.0]

@@ -21,10 +21,10 @@ import harp
 import pytest
 from harp.solver import Result, solve
 
-from harpui.controller import FINISH_STEP_S
+from harpui.controller import FINISH_STEP_S, SAVING_AGAIN_S
 from harpui.embed import EmbedDialogs
 from harpui.store import Store
-from harpui.words import card_name
+from harpui.words import card_name, catalogue, set_language
 from fakes import HARPAN_1, FakeStorage, Rig, play, rig, saved_game, solved, verdict
 
 COMMIT = ["save game", "save settings", "save stats", "render"]
@@ -114,6 +114,34 @@ def test_only_this_namespaces_records_are_followed() -> None:
     assert Store(FakeStorage()).name_of("embed.harp.game") is None
     assert Store(FakeStorage(), namespace="embed.").name_of("embed.harp.stats") == "stats"
     assert Store(FakeStorage()).name_of(None) is None              # storage.clear()
+
+
+@pytest.mark.parametrize("language", ["en", "sv"])
+def test_a_full_storage_is_told_at_once_and_saving_again_once_there_is_room(language: str) -> None:
+    set_language(language)
+    try:
+        told, again = (catalogue(language)[key] for key in ("store.save_failed", "store.saving_again"))
+        r = rig()
+        assert r.screen.notices == []
+        stored = r.storage.items["harp.game"]
+        r.storage.quota = r.storage.used()          # full: a longer game does not fit
+        assert play(r, "s")
+        assert r.screen.notices == [told] and r.screen.notice_seconds == [None]   # a line that stays
+        r.tasks.run()
+        assert r.screen.said[-1] == told                 # after the move's own words
+        assert r.storage.items["harp.game"] == stored    # nothing lost
+        assert play(r, "t7>f1")
+        assert r.screen.notices == [told]                # told once
+        assert r.controller.store.load("game")["game"] == r.game.to_json()
+        r.storage.quota = None                           # room again: the next move is saved
+        assert play(r, "s")
+        assert r.screen.notices == [told, again] and r.screen.notice_seconds == [None, SAVING_AGAIN_S]
+        r.tasks.run()
+        assert r.screen.said[-1] == again
+        assert r.saved()["game"] == r.game.to_json()
+        assert play(r, "s") and len(r.screen.notices) == 2
+    finally:
+        set_language("en")
 
 
 # -- the player's actions ---------------------------------------------------------------------

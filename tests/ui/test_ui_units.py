@@ -36,6 +36,57 @@ def test_store_falls_back_to_memory_when_storage_throws() -> None:
     assert no_storage.load("game") == 2 and no_storage.notice
 
 
+def test_a_refused_save_keeps_the_old_record_and_the_new_one_in_memory_until_there_is_room() -> None:
+    backend = FakeStorage()
+    store = Store(backend)
+    store.save("game", {"moves": 1})
+    old = backend.items["harp.game"]
+    backend.quota = backend.used()                  # full: nothing larger fits
+    store.save("game", {"moves": 12})
+    assert backend.items["harp.game"] == old        # the storage still holds the last save that fitted
+    assert store.load("game") == {"moves": 12}      # and the game plays on from memory
+    assert store.failing and store.notice == "Not saved: the browser's storage is full. " \
+        "Play on: the game is saved as soon as there is room."
+    assert not store.in_memory                      # it is tried again: no notice of "no saving here"
+    store.save("game", {"moves": 13})
+    assert backend.items["harp.game"] == old and store.failing
+    backend.quota = None                            # room again: the next save writes everything
+    store.save("settings", {"relaxed": True})
+    assert json.loads(backend.items["harp.game"])["data"] == {"moves": 13}
+    assert json.loads(backend.items["harp.settings"])["data"] == {"relaxed": True}
+    assert not store.failing and store.notice is None
+    assert Store(backend).load("game") == {"moves": 13}
+
+
+def test_storage_absent_at_start_is_not_tried_again() -> None:
+    """Storage that cannot be read at start (private mode, a blocked frame) is
+    taken as not there: the game is kept in memory, as it always was."""
+    backend = FakeStorage(broken=True)
+    store = Store(backend)
+    backend.broken = False
+    store.save("game", {"x": 1})
+    assert backend.items == {} and store.load("game") == {"x": 1}
+    assert store.in_memory and not store.failing and store.notice and "memory" in store.notice
+
+
+def test_an_unreadable_record_stays_until_its_backup_is_written() -> None:
+    """A full storage cannot take the backup: the unreadable record stays under
+    its key, and no save goes over it, until the backup is written."""
+    bad = "{not a save" + "x" * 50
+    backend = FakeStorage({"harp.game": bad})
+    backend.quota = backend.used() + 20              # room for a small record, not for the backup
+    store = Store(backend)
+    assert store.load("game") is None
+    store.save("game", {"new": 1})
+    assert backend.items["harp.game"] == bad and "harp.backup.game" not in backend.items
+    assert store.failing and store.load("game") == {"new": 1}
+    backend.quota = None
+    store.save("stats", {})
+    assert backend.items["harp.backup.game"] == bad
+    assert json.loads(backend.items["harp.game"])["data"] == {"new": 1}
+    assert not store.failing
+
+
 @pytest.mark.parametrize("raw", ["{nope", json.dumps({"v": 99, "data": 1}), json.dumps([1, 2]), "null"])
 def test_unreadable_record_is_backed_up_and_reported_once(raw: str) -> None:
     backend = FakeStorage()
