@@ -1,5 +1,6 @@
 """Saving: a reload resumes exactly, settings persist, storage that throws
-still plays in memory, and a corrupt save is backed up, reported once and
+still plays in memory, a full storage is told at once and saving comes back
+when there is room, and a corrupt save is backed up, reported once and
 replaced by a fresh game."""
 
 from __future__ import annotations
@@ -9,10 +10,14 @@ import re
 from typing import Any, Callable
 
 import harp
+import pytest
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from conftest import Tabs
-from pagekit import assert_shows, card_point, code_of, layout, wait_ready, wait_shows
+from harpui.controller import SAVING_AGAIN_S
+from harpui.words import catalogue
+from pagekit import SIZES, Table, assert_shows, card_point, code_of, layout, pile_point, wait_ready, wait_shows
 
 EASY5 = "EH1-N-AAAAAAF"
 
@@ -79,6 +84,106 @@ def test_storage_that_throws_still_plays(tabs: Tabs, browser_context_args: dict[
         assert_shows(page, g)
     finally:
         context.close()
+
+
+# Fills the page's localStorage to its quota under "filler." keys: large strings
+# while they fit, then smaller ones, then the last one a character at a time
+# (a longer value costs no second key), until not one more character fits.
+FILL_STORAGE = """() => {
+  let size = 1 << 20, n = 0;
+  while (size >= 1) {
+    try { localStorage.setItem('filler.' + n, 'x'.repeat(size)); n++; }
+    catch (e) { size = Math.floor(size / 2); }
+  }
+  const last = 'filler.' + (n - 1);
+  try { for (;;) localStorage.setItem(last, localStorage.getItem(last) + 'x'); } catch (e) {}
+  return n;
+}"""
+FREE_STORAGE = """() => Object.keys(localStorage).filter(k => k.startsWith('filler.'))
+                                           .forEach(k => localStorage.removeItem(k))"""
+
+# The cards and toolbar buttons that the notice line meets on screen (none, or it covers them).
+UNDER_NOTICE = """() => {
+  const line = document.querySelector('#notice').getBoundingClientRect();
+  const meets = r => r.width > 0 && r.left < line.right && line.left < r.right
+                     && r.top < line.bottom && line.top < r.bottom;
+  return [...document.querySelectorAll('#board [data-card], .tools button')]
+    .filter(el => getComputedStyle(el).visibility !== 'hidden' && meets(el.getBoundingClientRect()))
+    .map(el => el.dataset.card || el.dataset.action);
+}"""
+
+
+def saved_game_json(page: Page) -> str:
+    """The game localStorage holds (harp.game, the page's test contract), as Game.to_json."""
+    record = json.loads(page.evaluate("() => localStorage.getItem('harp.game')"))
+    return harp.Game.from_json(record["data"]["game"]).to_json()
+
+
+def assert_notice_covers_nothing(page: Page) -> None:
+    """The notice line is on screen and meets no card and no toolbar button,
+    once the board is laid out again for the screen's size."""
+    try:
+        page.wait_for_function(f"() => ({UNDER_NOTICE})().length === 0", timeout=10_000)
+    except PlaywrightTimeoutError:
+        raise AssertionError(f"the notice line covers {page.evaluate(UNDER_NOTICE)}") from None
+    box = page.locator("#notice").bounding_box()
+    size = page.viewport_size
+    assert box and size and box["y"] >= 0 and box["y"] + box["height"] <= size["height"], box
+
+
+@pytest.mark.parametrize("language", ["en", "sv"])
+def test_a_full_storage_is_told_at_once_and_saving_comes_back(phones: Callable[..., Table], language: str) -> None:
+    """On a phone: the save the full storage refuses is told in a line that
+    covers nothing (upright and on its side), the stored game stays as it was,
+    the game plays on, and once there is room the next move is saved and the
+    line says so, then goes."""
+    words = catalogue(language)
+    g = harp.Game.from_code(EASY5)
+    page = phones("portrait", language).deal(g)
+    page.touchscreen.tap(*pile_point(page, "s"))
+    g.play("s")
+    wait_shows(page, g)
+    page.wait_for_function("json => localStorage.getItem('harp.game').includes(json)", arg=json.dumps(g.to_json()))
+    stored = page.evaluate("() => localStorage.getItem('harp.game')")
+    notice = page.locator("#notice")
+    expect(notice).to_be_hidden()
+
+    # The board's stored copy (harp.board) changes size with each move: a copy
+    # smaller than the last would make room for the game in a storage full to the
+    # last character.  Taken out first, it is a record too large to fit until the
+    # room comes back, as the game is.
+    page.evaluate("() => localStorage.removeItem('harp.board')")
+    assert page.evaluate(FILL_STORAGE) > 0
+    page.touchscreen.tap(*pile_point(page, "s"))      # the first save that cannot fit
+    g.play("s")
+    wait_shows(page, g)
+    expect(notice).to_be_visible()
+    expect(notice).to_have_text(words["store.save_failed"])
+    assert page.evaluate("() => localStorage.getItem('harp.game')") == stored    # nothing lost
+    assert_notice_covers_nothing(page)
+    # The game plays on, from memory, the line still there.
+    move = g.foundation_move("t2")
+    assert move
+    page.touchscreen.tap(*card_point(page, "t2"))
+    g.play(move)
+    wait_shows(page, g)
+    expect(notice).to_have_text(words["store.save_failed"])
+    assert page.evaluate("() => localStorage.getItem('harp.game')") == stored
+    # Turned on its side: the line still covers nothing.
+    width, height = SIZES["landscape"]
+    page.set_viewport_size({"width": width, "height": height})
+    assert_notice_covers_nothing(page)
+    width, height = SIZES["portrait"]
+    page.set_viewport_size({"width": width, "height": height})
+
+    page.evaluate(FREE_STORAGE)
+    page.touchscreen.tap(*pile_point(page, "s"))
+    g.play("s")
+    wait_shows(page, g)
+    expect(notice).to_have_text(words["store.saving_again"])
+    assert saved_game_json(page) == g.to_json()        # the save holds the latest game
+    expect(notice).to_be_hidden(timeout=(SAVING_AGAIN_S + 10) * 1000)
+    assert saved_game_json(page) == g.to_json()
 
 
 def test_corrupt_save_is_backed_up_and_reported_once(open_game: Callable[..., Page]) -> None:
