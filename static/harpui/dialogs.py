@@ -1,7 +1,9 @@
 """The dialog windows: New game, Options, Statistics, Help, and the end of a game.
 
 Each is a <dialog> in index.html opened with showModal(), which traps focus,
-closes on Escape and gives focus back to the button that opened it.
+closes on Escape and gives focus back to the button that opened it.  A tap
+outside a window (on its backdrop) closes it too, as its x does: every
+window may close so (closing the won or stuck window keeps the game as it is).
 """
 
 from __future__ import annotations
@@ -41,6 +43,31 @@ CHOICE_FIELDS = (("set-theme", "theme"), ("set-card-size", "card_size"),
 
 def _passes_value(passes: int | None) -> str:
     return "unlimited" if passes is None else str(passes)   # an option value, not words
+
+
+def close_on_backdrop(dialog: Any) -> None:
+    """A tap or click on dialog's backdrop closes it.  Only a press that began
+    there counts: not a drag out of the window, and not the tap whose click
+    lands on a window that opened under it (the stuck window after a move)."""
+    began_outside = [False]
+
+    def outside(ev: Any) -> bool:
+        if not ev.target.isSameNode(dialog):        # the window's own content
+            return False
+        box = dialog.getBoundingClientRect()
+        return not (box.left <= ev.clientX <= box.right and box.top <= ev.clientY <= box.bottom)
+
+    def down(ev: Any) -> None:
+        began_outside[0] = outside(ev)
+
+    def click(ev: Any) -> None:
+        if began_outside[0] and outside(ev) and dialog.open:
+            dialog.close()
+        began_outside[0] = False
+
+    listen(dialog, "pointerdown", down)
+    listen(dialog, "click", click)
+    listen(dialog, "close", lambda ev: began_outside.__setitem__(0, False))
 
 
 class Dialogs:
@@ -84,6 +111,8 @@ class Dialogs:
         listen(by_id("solver-rewind"), "click", lambda ev: self.advisor.rewind())
         listen(by_id("solver-stop"), "click", lambda ev: self.advisor.stop_show())
         listen(by_id("solver-close"), "click", self._close_panel)
+        for dialog in document.querySelectorAll("dialog"):
+            close_on_backdrop(dialog)
 
     def _show_size_note(self) -> None:
         """Say so where the board already spans the screen's width (a phone held
