@@ -73,7 +73,9 @@ BROKEN_WORDS_JS = """(id) => {
 
 
 def words(language: str) -> dict[str, str]:
-    return json.loads((LANG_DIR / f"{language}.json").read_text(encoding="utf-8"))
+    """The language's catalogue (key -> words)."""
+    catalogue: dict[str, str] = json.loads((LANG_DIR / f"{language}.json").read_text(encoding="utf-8"))
+    return catalogue
 
 
 def fill_in(page: Page, window: str, language: str) -> None:
