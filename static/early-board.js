@@ -264,7 +264,10 @@
     var tableau = document.getElementById("tableau");
     var cardW = document.querySelector('#tableau .pile[data-pile="t1"]').offsetWidth || 60;
     var cardH = cardW * 1.4;
-    var room = Math.max(window.innerHeight - tableau.getBoundingClientRect().top - 8, cardH * 2.2);
+    // The room ends at the toolbar where it sits at the bottom (a phone held upright), as in render.py.
+    var tools = document.querySelector(".tools");
+    var floor = tools && getComputedStyle(tools).position === "fixed" ? tools.getBoundingClientRect().top : window.innerHeight;
+    var room = Math.max(floor - tableau.getBoundingClientRect().top - 8, cardH * 2.2);
     var columns = tableau.querySelectorAll(".pile[data-pile]");
     for (var i = 0; i < columns.length; i++) {
       var cards = columns[i].querySelectorAll("[data-card]");

@@ -37,8 +37,11 @@ def test_both_pages_share_the_board_and_loader(site_dir: Path) -> None:
 def test_each_page_has_its_toolbar_and_script(site_dir: Path) -> None:
     index = (site_dir / "index.html").read_text(encoding="utf-8")
     embed = (site_dir / "embed.html").read_text(encoding="utf-8")
-    assert re.findall(r'data-action="(\w+)"', index) == ["undo", "hint", "finish", "new", "restart", "stats", "settings", "help"]
+    assert re.findall(r'data-action="(\w+)"', index) == ["undo", "hint", "finish", "new", "menu", "restart", "stats",
+                                                          "settings", "help"]
     assert re.findall(r'data-action="(\w+)"', embed) == ["undo", "hint", "finish", "new"]
+    assert 'popovertarget="tools-more"' in index and 'id="tools-more" popover' in index
+    assert "tools-more" not in embed and "finish-cell" not in embed   # the embed's toolbar is one short row
     assert '<script type="py" src="./static/main.py" config="./pyscript.toml"></script>' in index
     assert '<script type="py" src="./static/embed.py" config="./pyscript.toml"></script>' in embed
     assert '<script src="./static/embed-boot.js"></script>' in embed and "embed-boot" not in index

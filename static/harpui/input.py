@@ -31,6 +31,18 @@ BOARD_ACTIONS = {"undo", "restart", "hint", "finish"}   # toolbar actions that o
 CLICK_AFTER_UP_S = 0.8
 
 
+def menu_open() -> bool:
+    """Whether the phone toolbar's menu (#tools-more, a popover) is open."""
+    menu = by_id("tools-more")
+    return not nil(menu) and bool(menu.matches(":popover-open"))
+
+
+def close_menu() -> None:
+    """Put the menu away (a tap outside it or Escape closes it too, by the browser)."""
+    if menu_open():
+        by_id("tools-more").hidePopover()
+
+
 class Input:
     def __init__(self, controller: Controller, renderer: Renderer, dialogs: DialogWindows) -> None:
         self.controller = controller
@@ -67,7 +79,10 @@ class Input:
         to its button when it closes, as windows do; the arrows move on the
         board from the toolbar too.)"""
         action = str(ev.currentTarget.getAttribute("data-action"))
+        if action == "menu":        # the browser opens and closes the menu (a popover)
+            return
         by_pointer = int(ev.detail or 0) > 0
+        close_menu()
         self.act(action)
         if by_pointer and action in BOARD_ACTIONS and nil(document.querySelector("dialog[open]")):
             self._set_focus(self.focus)
@@ -99,10 +114,12 @@ class Input:
         draggable = (pile != "s" and index is not None and index < len(cards)
                      and not is_face_down(cards[index])
                      and (pile[0] == "t" or index == len(cards) - 1))
+        # A tap that puts the menu away (the browser closes it at the pointerup) only does that:
+        # a press that has "started" and drags nothing ends as no move (_up), its click skipped.
         self.press = {"pile": pile, "index": index,
                       "count": len(cards) - index if index is not None else 0,
                       "draggable": draggable, "x": float(ev.clientX), "y": float(ev.clientY),
-                      "id": ev.pointerId, "started": False}
+                      "id": ev.pointerId, "started": menu_open()}
         window.addEventListener("pointermove", self._move_p)
         window.addEventListener("pointerup", self._up_p)
         window.addEventListener("pointercancel", self._cancel_p)

@@ -13,8 +13,9 @@ from typing import Any, Callable
 
 import harp
 from pyscript import document, window
+from pyscript.ffi import to_js
 
-from . import boardview, early, layout
+from . import boardview, cascade, early, layout
 from .looks import PACE
 from .cards import FACE_DOWN, SUIT_WORDS, is_face_down, is_red, view_pile_cards
 from .announce import pile_words
@@ -23,9 +24,6 @@ from .dom import by_id, later, listen, make, nil, reduced_motion
 
 SPRITE = ""    # the card art is in the page: symbols c-7H, back, f-S... (buildtools/pages.py)
 FLIP_LIMIT = 24                      # animate moves of at most this many cards
-CELEBRATION_S = 1.8                  # how long the win's celebration lasts at normal speed
-CONFETTI = 28                        # suits that rain down in it
-SUIT_GLYPHS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 DEAL_S = 0.7                         # a new deal's cards all leave the stock within this
 FLIGHT_S = 1.0                       # a moved card takes taps again after this, if its slide never ended
 
@@ -122,8 +120,17 @@ class Renderer:
         w = float(sample.offsetWidth) or 60.0
         h = w * 1.4
         top = float(self.tableau.getBoundingClientRect().top)
-        room = float(window.innerHeight) - top - 8 - self._dock
+        room = self._floor() - top - 8 - self._dock
         return w, h, max(room, h * 2.2)
+
+    @staticmethod
+    def _floor() -> float:
+        """Where the board's room ends: the top of the toolbar where it sits at
+        the bottom of the screen (a phone held upright), else the window's bottom."""
+        tools = document.querySelector(".tools")
+        if not nil(tools) and str(window.getComputedStyle(tools).position) == "fixed":
+            return float(tools.getBoundingClientRect().top)
+        return float(window.innerHeight)
 
     def measures_changed(self) -> bool:
         """Whether the board measures otherwise than when it was last drawn (the window was
@@ -389,28 +396,47 @@ class Renderer:
 
     # -- the win ---------------------------------------------------------------
     def celebrate(self, done: Callable[[], None], show: bool = True) -> None:
-        """Suits rain over the board and the foundations hop, for CELEBRATION_S
-        at the animation speed the player chose; then done().  A tap or a key
-        ends it at once.  No motion (Options, or the system's reduced motion),
-        or show False: done() now."""
+        """The win's cascade (cascade.py): the cards leave the foundations one
+        by one and bounce across the table, at the animation speed the player
+        chose; then done().  A tap or a key ends it at once.  No motion
+        (Options, or the system's reduced motion), or show False: done() now."""
         if not show or not self._slides():
             done()
             return
         pace = PACE.get(self._looks.get("data-motion", "normal"), 1.0)
+        names = [name for name in self.piles if name.startswith("f")]
+        tops = [self.order[name] for name in names]
+        boxes = [self.piles[name].getBoundingClientRect() for name in names]
+        sample = self.piles[names[0]] if names else None
+        if sample is None or not any(tops):
+            done()
+            return
+        card_w, card_h = float(sample.offsetWidth), float(sample.offsetHeight)
+        flights = cascade.plan([(float(b.left), float(b.top), len(ids)) for b, ids in zip(boxes, tops)],
+                               card_w, card_h, float(window.innerWidth), float(window.innerHeight))
         layer = make("div", "celebration")
         layer.setAttribute("aria-hidden", "true")
-        for i in range(CONFETTI):          # spread by fixed steps: the same rain every time
-            suit = "SHDC"[i % 4]
-            drop = make("span", "red" if suit in "HD" else "black")
-            drop.textContent = SUIT_GLYPHS[suit]
+        animations: list[Any] = []
+        frame_ms = cascade.FRAME_S * 1000 * pace
+        for flight in flights:
+            ids = tops[flight.pile]
+            real = self.cards[ids[len(ids) - 1 - flight.depth]]
+            flier = make("div", "card flier" + (" red" if "red" in str(real.className) else ""))
+            flier.innerHTML = real.innerHTML
             # Set through the CSSOM: the page's CSP allows no style attributes in markup.
-            for name, value in (("--x", f"{(i * 37) % 100}vw"), ("--delay", f"{(i * 53) % 700 * pace:.0f}ms"),
-                                ("--drift", f"{((i * 29) % 41) - 20}vw"),
-                                ("--fall", f"{CELEBRATION_S * pace * 700:.0f}ms")):
-                drop.style.setProperty(name, value)
-            layer.appendChild(drop)
+            flier.style.setProperty("width", f"{card_w:.1f}px")
+            flier.style.setProperty("height", f"{card_h:.1f}px")
+            frames = to_js([{"transform": f"translate({x}px, {y}px)"} for x, y in flight.points],
+                           dict_converter=window.Object.fromEntries)
+            start_ms = flight.start_s * 1000 * pace
+            timing = {"duration": frame_ms * (len(flight.points) - 1), "delay": start_ms, "fill": "both"}
+            layer.appendChild(flier)
+            animations.append(flier.animate(frames, to_js(timing, dict_converter=window.Object.fromEntries)))
+            # The card leaves its foundation as it is thrown.
+            gone = to_js([{"opacity": 0}, {"opacity": 0}], dict_converter=window.Object.fromEntries)
+            animations.append(real.animate(gone, to_js({"duration": 1e9, "delay": start_ms, "fill": "forwards"},
+                                                       dict_converter=window.Object.fromEntries)))
         document.body.appendChild(layer)
-        self.found_area.classList.add("cheer")
         ended = [False]
         handlers: list[Any] = []
 
@@ -418,15 +444,16 @@ class Renderer:
             if ended[0]:
                 return
             ended[0] = True
+            for animation in animations:
+                animation.cancel()
             layer.remove()
-            self.found_area.classList.remove("cheer")
             for target, name, handler in handlers:
                 target.removeEventListener(name, handler)
             done()
         # A click, not a pointerdown: the click then has nothing left to land on in the window.
         for target, name in ((layer, "click"), (document, "keydown")):
             handlers.append((target, name, listen(target, name, finish)))
-        later(CELEBRATION_S * pace, finish)
+        later(cascade.length_s(flights) * pace + 0.2, finish)
 
     # -- piles for input -------------------------------------------------------
     def pile_cards(self, pile: str) -> list[str]:
@@ -567,7 +594,7 @@ class Renderer:
         if not height:
             self._smaller = False
         self._set_dock(height if self._smaller else 0.0)
-        if height and not self._smaller and self._lowest_card() > float(window.innerHeight) - height:
+        if height and not self._smaller and self._lowest_card() > self._floor() - height:
             self._smaller = True
             self._set_dock(height)
         return True

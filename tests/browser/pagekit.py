@@ -324,6 +324,15 @@ def mouse_move(page: Any, move: str) -> None:
         mouse_drag(page, card_point(page, src, -count), target_point(page, dst))
 
 
+def tool(page: Page, action: str) -> None:
+    """Click the toolbar's button for action; on a phone held upright, where
+    Restart and the windows are behind the menu, open the menu first."""
+    button = page.locator(f'.tools [data-action="{action}"]')
+    if not button.is_visible():
+        page.click('[data-action="menu"]')
+    button.click()
+
+
 def solver_says(page: Page, timeout: float = 30_000) -> str:
     """Wait for the solver's message (not 'Thinking...') and return it."""
     page.wait_for_function(

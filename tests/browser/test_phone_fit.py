@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from pagekit import (HARPAN1, HARPAN1_WIN, LOCALES, MOTION, SIZES, Table, assert_shows, mouse_move, pile_point,
-                     replay, solver_says, still, wait_shows)
+                     replay, solver_says, still, tool, wait_shows)
 
 DEAL = 123456          # six digits: the widest deal label
 
@@ -91,7 +91,7 @@ def test_every_game_fits_the_screen(phones: Callable[..., Table], size: str, lan
             assert (page.text_content("#passes") or "").strip(), f"{game_id} limits its passes: the status says so"
     # The statistics window fits too.
     page = table.page
-    page.click("[data-action=stats]")
+    tool(page, "stats")
     dialog = page.locator("#dlg-stats")
     expect(dialog).to_be_visible()
     fits = page.evaluate("""() => {
@@ -284,6 +284,7 @@ def test_options_says_when_the_cards_already_fill_the_width(phones: Callable[...
     make the cards no wider: the Options window says so, in the player's
     language and within the screen.  On a desktop window it says nothing."""
     page = phones("portrait", language).page
+    page.tap("[data-action=menu]")
     page.tap("#btn-settings")
     note = page.locator("#card-size-note")
     expect(note).to_be_visible()
