@@ -165,3 +165,21 @@ def test_the_window_fits_and_closes(phones: Callable[..., Table], language: str,
     open_window(table, window, language, again=True)
     page.touchscreen.tap(*outside(page, window))
     expect(dialog).to_be_hidden()
+
+
+def test_a_press_begun_in_the_window_does_not_close_it(phones: Callable[..., Table]) -> None:
+    """Only a press that begins on the backdrop closes the window: selecting
+    text and letting go outside (the click lands on the dialog) does not."""
+    table = phones("portrait")
+    page = open_window(table, "help", "en", again=True)
+    dialog = page.locator("#dlg-help")
+    box = page.locator("#dlg-help h3").first.bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(*outside(page, "help"), steps=4)
+    page.mouse.up()
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => setTimeout(done)))")  # the click's handlers ran
+    expect(dialog).to_be_visible()
+    page.mouse.click(*outside(page, "help"))
+    expect(dialog).to_be_hidden()
