@@ -1,5 +1,5 @@
 """The README's pictures, taken from the real page: the light and dark
-boards on a desktop and the phone's landscape layout, each a game in
+boards on a desktop and the phone's layouts in both languages, each a game in
 progress resumed from a save (so the clock stands still and no message
 shows).  Each run writes docs/screenshots/*.png afresh."""
 
@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Page
 
 from conftest import Tabs
-from pagekit import HARPAN1, HARPAN1_WIN, png_pixels, replay, still
+from pagekit import HARPAN1, HARPAN1_WIN, LOCALES, png_pixels, replay, still
 
 SHOTS = ROOT / "docs" / "screenshots"
 DESKTOP = {"width": 1100, "height": 680}
@@ -36,6 +36,8 @@ def shoot(page: Page, name: str) -> Path:
     ("light", {"viewport": DESKTOP, "color_scheme": "light"}),
     ("dark", {"viewport": DESKTOP, "color_scheme": "dark"}),
     ("phone-landscape", {"viewport": PHONE, "has_touch": True, "is_mobile": True, "color_scheme": "light"}),
+    ("phone-landscape-sv", {"viewport": PHONE, "has_touch": True, "is_mobile": True, "color_scheme": "light",
+                            "locale": "sv-SE"}),
 ])
 def test_readme_screenshots(name: str, context: dict[str, Any], tabs: Tabs,
                             browser_context_args: dict[str, Any], open_game: Callable[..., Page]) -> None:
@@ -54,17 +56,24 @@ def test_readme_screenshots(name: str, context: dict[str, Any], tabs: Tabs,
 PORTRAIT = {"width": 390, "height": 844}
 
 
-def test_readme_phone_portrait_and_win(tabs: Tabs, browser_context_args: dict[str, Any],
+@pytest.mark.parametrize("language", ["en", "sv"])
+def test_readme_phone_portrait_and_win(language: str, tabs: Tabs, browser_context_args: dict[str, Any],
                                        open_game: Callable[..., Page]) -> None:
     """A phone held upright: a long game in progress (its longest column
-    fanned down the screen), then the win, with its window."""
+    fanned down the screen) and its menu open; in English, then the win, with its window."""
     from test_phone_fit import long_column    # the recorded win's position with the longest column
     ctx = tabs.new_context(**{**browser_context_args, "viewport": PORTRAIT, "has_touch": True,
-                              "is_mobile": True, "color_scheme": "light"})
+                              "is_mobile": True, "color_scheme": "light", "locale": LOCALES[language]})
+    suffix = "" if language == "en" else f"-{language}"
     try:
         g, _ = long_column()
         page = open_game(ctx, saved=g)
-        assert png_pixels(shoot(page, "phone-portrait").read_bytes())[:2] == (390, 844)
+        assert png_pixels(shoot(page, f"phone-portrait{suffix}").read_bytes())[:2] == (390, 844)
+        page.locator("[data-action=menu]").tap()
+        page.wait_for_selector("#tools-more:popover-open")
+        assert png_pixels(shoot(page, f"phone-menu{suffix}").read_bytes())[:2] == (390, 844)
+        if language != "en":
+            return
         page = open_game(ctx, saved=replay(HARPAN1, HARPAN1_WIN[:-1]))
         page.locator("[data-action=finish]").tap()
         page.wait_for_selector("#dlg-won[open]")
