@@ -16,8 +16,8 @@
     announce    what a screen reader hears
     sound       short tones (Web Audio), when the player asks for them
     dom         small helpers over the DOM
-    boardview, cards, clock, layout, looks, query, settings, stats, winnable
-                pure helpers (tested in CPython too)
+    boardview, cascade, cards, clock, layout, looks, query, settings, stats, winnable
+                pure helpers (tested in CPython too); cascade plans the win's cascade
     precompiled this package's modules as compiled in the player's Python
                 snapshot, run instead of compiling them when their source is unchanged
 """
