@@ -17,7 +17,7 @@ from playwright.sync_api import Page, expect
 
 from conftest import Tabs
 from pagekit import (EASY5, HARPAN1, HARPAN1_WIN, Table, assert_shows, card_point, code_of, mouse_drag,
-                     MOTION, pile_point, replay, wait_ready)
+                     MOTION, pile_point, replay, tool, wait_ready)
 
 FINISH = "[data-action=finish]"
 UNDO = "[data-action=undo]"
@@ -146,7 +146,7 @@ def test_finish_by_itself_once_switched_on(open_game: Callable[..., Page]) -> No
     assert g.finishing_moves() is None and last == "t7>t4"
     page = open_game(saved=g)
     expect(page.locator(FINISH)).to_be_hidden()
-    page.click("[data-action=settings]")
+    tool(page, "settings")
     expect(page.locator("#set-auto-finish")).not_to_be_checked()       # off unless turned on
     page.check("#set-auto-finish")
     page.get_by_role("button", name="Done").click()
@@ -155,7 +155,7 @@ def test_finish_by_itself_once_switched_on(open_game: Callable[..., Page]) -> No
     expect(page.locator("#dlg-won-title")).to_have_text("You won!")
     page.reload()                                                      # the switch is remembered
     wait_ready(page)
-    page.click("[data-action=settings]")
+    tool(page, "settings")
     expect(page.locator("#set-auto-finish")).to_be_checked()
 
 
@@ -194,7 +194,7 @@ def test_one_tap_play_sends_each_card_to_its_best_place(
         page.touchscreen.tap(*card_point(page, "t2"))
         expect(page.locator("#toast")).to_contain_text("No foundation takes the 6 of hearts")
         assert_shows(page, g)
-        page.click("[data-action=settings]")
+        tool(page, "settings")
         expect(page.locator("#set-one-tap")).not_to_be_checked()          # off unless turned on
         page.check("#set-one-tap")
         page.get_by_role("button", name="Done").click()
@@ -213,7 +213,7 @@ def test_one_tap_play_sends_each_card_to_its_best_place(
         assert_shows(page, g)
         page.reload()                                                      # the switch is remembered
         wait_ready(page)
-        page.click("[data-action=settings]")
+        tool(page, "settings")
         expect(page.locator("#set-one-tap")).to_be_checked()
     finally:
         context.close()
