@@ -1,7 +1,7 @@
 """A whole game of each game played on a phone while the page is watched
 frame by frame: no pile and no toolbar button may move by a pixel from the
 deal to the win, Finish included (not a test module; see
-test_whole_games_portrait.py and test_whole_games_landscape.py, one file
+test_whole_games_portrait.py, _landscape.py and _narrow.py, one file
 a size so that the test workers share them out).
 
 Each game is played in both languages across the two screen sizes: in
@@ -83,9 +83,10 @@ def play_to_the_win(table: Table, game_id: str) -> None:
     page.keyboard.press("Escape")
 
 
-def whole_games_test(size: str) -> Callable[..., None]:
-    """The test of a screen size's file: every game, each in its language (languages)."""
-    @pytest.mark.parametrize(("game_id", "language"), languages(size).items())
+def whole_games_test(size: str, games: tuple[str, ...] = ()) -> Callable[..., None]:
+    """The test of a screen size's file: every game (or those of games), each in its language (languages)."""
+    @pytest.mark.parametrize(("game_id", "language"),
+                             [(g, lang) for g, lang in languages(size).items() if not games or g in games])
     def test_no_pile_moves_in_a_whole_game(phones: Callable[..., Table], game_id: str, language: str) -> None:
         play_to_the_win(phones(size, language), game_id)
     return test_no_pile_moves_in_a_whole_game
