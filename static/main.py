@@ -10,10 +10,10 @@ from pyscript import window
 
 from harpui.dialogs import Dialogs
 from harpui.dom import when_idle
-from harpui.startup import start_page
+from harpui.startup import Page, start_page
 
 
-def forget_url_code(page):
+def forget_url_code(page: Page) -> None:
     """Drop ?code= / #code= once opened, so a reload resumes the game in play."""
     loc = window.location
     if "code=" in str(loc.search) or "code=" in str(loc.hash):
@@ -23,7 +23,7 @@ def forget_url_code(page):
 start_page(Dialogs, started=forget_url_code)
 
 
-def load_solver():
+def load_solver() -> None:
     """Import the solver while the player looks at the deal, so that the
     first hint starts thinking at once instead of importing it first;
     <html data-solver-loaded> says it is done.  The import holds the page

@@ -7,7 +7,7 @@ proven winnable and a winning line from the position in play.
 
 It never saves or draws the game itself: the moves Show me plays and the
 undos back to a winnable point go through the controller (ports.Table),
-which saves and then renders each change.  Pure Python, so CPython tests
+which renders and then saves each change.  Pure Python, so CPython tests
 drive it with a fake thinker.
 """
 
@@ -41,7 +41,7 @@ def plural(n: int) -> str:
 
 class Advisor:
     def __init__(self, table: Table, screen: Screen, thinker: Thinker, lists: Lists,
-                 run_soon: Callable[[Coroutine[Any, Any, Any]], None] = spawn,
+                 run_soon: Callable[[Coroutine[Any, Any, Any]], object] = spawn,
                  sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep) -> None:
         self.table = table
         self.screen = screen

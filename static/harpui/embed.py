@@ -20,16 +20,13 @@ from __future__ import annotations
 
 import re
 import time
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import Any, Callable, Protocol, Sequence
 
 import harp
 
 from .ports import Notices
 from .query import parse_query
 from .words import t
-
-if TYPE_CHECKING:
-    from .controller import Controller
 
 MAX_PARAM_CHARS = 200        # longer URL parameter values are ignored
 MAX_CODE_CHARS = 100         # a message's deal code (the engine's codes are at most 64)
@@ -147,6 +144,30 @@ class Sizer:
 STORAGE_NAMESPACE = "embed."
 
 
+class Dealer(Protocol):
+    """The controller, as the embed's dialogs use it (harpui.controller.Controller)."""
+
+    @property
+    def game(self) -> harp.Game: ...
+
+    def new_game(self, game_id: str, options: dict[str, Any], kind: str) -> None: ...
+
+    def open_code(self, typed: str) -> str | None:
+        """Open a deal code; the error message, or None."""
+        ...
+
+    def options_for(self, game_id: str) -> dict[str, Any]: ...
+
+    def take_back_note(self) -> str: ...
+
+
+class Board(Notices, Protocol):
+    """The renderer, as the embed's dialogs use it (harpui.render.Renderer)."""
+
+    def celebrate(self, done: Callable[[], None], show: bool = True) -> None:
+        """The win's cascade (a tap skips it), then done()."""
+
+
 class EmbedDialogs:
     """What the controller, the advisor and input ask of the dialogs
     (ports.DialogWindows), without windows: the embed page has no dialogs,
@@ -155,7 +176,7 @@ class EmbedDialogs:
     New deals at once, unless a game is in play: then it asks for a second
     press within CONFIRM_NEW_S seconds (the N key is easy to hit)."""
 
-    def __init__(self, controller: Controller, renderer: Notices,
+    def __init__(self, controller: Dealer, renderer: Board,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.controller = controller
         self.renderer = renderer

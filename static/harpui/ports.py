@@ -70,9 +70,17 @@ class Screen(Notices, Piles, Protocol):
 class Storage(Protocol):
     """Versioned records that survive a reload (harpui.store.Store)."""
 
-    notice: str | None          # why saving does not work here now, if it does not
-    failing: bool               # a save was refused (the storage is full): it is kept in memory for now
     quarantined: set[str]       # records found unreadable and kept under a backup key
+
+    @property
+    def notice(self) -> str | None:
+        """Why saving does not work here now, if it does not."""
+        ...
+
+    @property
+    def failing(self) -> bool:
+        """A save was refused (the storage is full): it is kept in memory for now."""
+        ...
 
     def load(self, name: str) -> Any: ...
 

@@ -87,7 +87,7 @@ class Lists:
     def certified(self, game_id: str, deal: int, options: dict[str, Any], daily: bool = False) -> bool:
         """Whether this deal, with these rules, is on a loaded list."""
         numbers = self.numbers.get(game_id)
-        return bool(numbers) and not daily and is_default(game_id, options) and deal in numbers  # type: ignore[operator]
+        return numbers is not None and not daily and is_default(game_id, options) and deal in numbers
 
 
 async def browser_fetch_text(url: str) -> str:

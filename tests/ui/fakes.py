@@ -91,6 +91,7 @@ class FakeScreen:
         self.buttons: set[str] = set()
         self.thought: tuple[int, float, int] | None = None
         self.play_out_marks: list[bool] = []
+        self.celebrations: list[bool] = []  # each win's cascade: shown or not
 
     def render(self, view: dict[str, Any], rules: harp.Rules, info: dict[str, Any]) -> None:
         assert rules.id == view["game"]
@@ -110,6 +111,11 @@ class FakeScreen:
     def notice(self, text: str, seconds: float | None = None) -> None:
         self.notices.append(text)
         self.notice_seconds.append(seconds)
+
+    def celebrate(self, done: Callable[[], None], show: bool = True) -> None:
+        """The win's cascade (harpui.embed.Board), skipped at once as a tap does."""
+        self.celebrations.append(show)
+        done()
 
     def pile_cards(self, pile: str) -> list[str]:
         assert self.view is not None

@@ -96,7 +96,8 @@ def test_reporter_says_moved_after_each_change_to_the_game_and_won_once() -> Non
     assert r.changed(view(moves=2, score=10, won=True)) is None
     assert r.changed(view(moves=3, score=0)) == {"type": "moved", "score": 0, "moves": 3,
                                                  "code": "EH1-N-AAAAAAF"}   # undone
-    assert r.changed(view(moves=4, score=10, won=True))["type"] == "won"   # and won again
+    won = r.changed(view(moves=4, score=10, won=True))                      # and won again
+    assert won is not None and won["type"] == "won"
     assert r.changed(view(code="HN1-N-AAAAAAE")) == {"type": "moved", "score": 0, "moves": 0,
                                                      "code": "HN1-N-AAAAAAE"}
 
@@ -147,7 +148,7 @@ class FakeRenderer:
     def toast(self, text: str, seconds: float = 3.5) -> None:
         self.toasts.append(text)
 
-    def notice(self, text: str) -> None:
+    def notice(self, text: str, seconds: float | None = None) -> None:
         self.notices.append(text)
 
 

@@ -3,6 +3,7 @@ unchanged sources (the browser side: tests/browser/test_snapshot.py)."""
 
 from __future__ import annotations
 
+import importlib
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,8 +15,9 @@ from harpui.precompiled import STORE, KeptCodeLoader, compile_package, use
 
 @pytest.fixture
 def package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """A throwaway package `keptpkg` (modules `answer` and `word`) on sys.path;
-    whatever the test imports or keeps is forgotten afterwards."""
+    """A throwaway package `keptpkg` (modules `answer` and `word`) on sys.path,
+    which the tests import by name (it exists only at run time); whatever the
+    test imports or keeps is forgotten afterwards."""
     root = tmp_path / "keptpkg"
     root.mkdir()
     (root / "__init__.py").write_text("")
@@ -33,7 +35,7 @@ def package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
 
 def test_every_module_of_the_folder_is_compiled_with_its_source(package: Path) -> None:
     assert compile_package(str(package)) == 3
-    codes = sys.modules[STORE].codes  # type: ignore[attr-defined]
+    codes = sys.modules[STORE].codes
     word = str(package / "word.py")
     assert set(codes) == {str(package / n) for n in ("__init__.py", "answer.py", "word.py")}
     source, code = codes[word]
@@ -46,29 +48,29 @@ def test_every_module_of_the_folder_is_compiled_with_its_source(package: Path) -
 def test_without_kept_code_imports_are_left_alone(package: Path) -> None:
     assert use(str(package)) is False
     assert str(package) not in sys.path_importer_cache
-    import keptpkg.answer
-    assert keptpkg.answer.VALUE == 42 and KeptCodeLoader.taken == []
+    answer = importlib.import_module("keptpkg.answer")
+    assert answer.VALUE == 42 and KeptCodeLoader.taken == []
 
 
 def test_an_unchanged_module_runs_the_kept_code(package: Path) -> None:
     compile_package(str(package))
     path = str(package / "answer.py")
-    source, _ = sys.modules[STORE].codes[path]  # type: ignore[attr-defined]
+    source, _ = sys.modules[STORE].codes[path]
     # The kept code says something else than the file: only the kept code can answer 7.
-    sys.modules[STORE].codes[path] = (source, compile("VALUE = 7\n", path, "exec"))  # type: ignore[attr-defined]
-    import keptpkg
+    sys.modules[STORE].codes[path] = (source, compile("VALUE = 7\n", path, "exec"))
+    keptpkg = importlib.import_module("keptpkg")
     assert use(keptpkg.__path__[0]) is True
-    import keptpkg.answer
-    assert keptpkg.answer.VALUE == 7
+    answer = importlib.import_module("keptpkg.answer")
+    assert answer.VALUE == 7
     assert KeptCodeLoader.taken == ["keptpkg.answer"]
 
 
 def test_a_changed_module_is_compiled_from_its_new_source(package: Path) -> None:
     compile_package(str(package))
     (package / "answer.py").write_text("VALUE = 43\n")
-    import keptpkg
+    keptpkg = importlib.import_module("keptpkg")
     use(keptpkg.__path__[0])
-    import keptpkg.answer
-    assert keptpkg.answer.VALUE == 43
+    answer = importlib.import_module("keptpkg.answer")
+    assert answer.VALUE == 43
     assert KeptCodeLoader.taken == []
 

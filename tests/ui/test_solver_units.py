@@ -9,7 +9,9 @@ import gc
 import json
 import random
 import threading
+from collections.abc import Callable, Coroutine
 from pathlib import Path
+from typing import Any, TypeVar
 
 import harp
 import pytest
@@ -31,10 +33,10 @@ class FakeClock:
 class FakeSearch:
     """A search whose nodes cost `cost(i)` seconds each on the fake clock; done after `total`."""
 
-    def __init__(self, clock: FakeClock, cost, total: int) -> None:
+    def __init__(self, clock: FakeClock, cost: Callable[[int], float], total: int) -> None:
         self.clock, self.cost, self.total, self.done = clock, cost, total, 0
 
-    def advance(self, n: int):
+    def advance(self, n: int) -> str | None:
         for _ in range(n):
             if self.done >= self.total:
                 break
@@ -43,13 +45,17 @@ class FakeSearch:
         return "result" if self.done >= self.total else None
 
 
-def run_sync(coroutine):
+T = TypeVar("T")
+
+
+def run_sync(coroutine: Coroutine[Any, Any, T]) -> T:
     """Run a coroutine that never really waits (its pauses are fakes) to its end.
     (Not asyncio.run: Playwright's sync API keeps an event loop running.)"""
     try:
         coroutine.send(None)
     except StopIteration as done:
-        return done.value
+        result: T = done.value
+        return result
     raise AssertionError("the coroutine waited for something")
 
 
@@ -58,7 +64,7 @@ async def no_pause(_: float) -> None:
 
 
 def run_think(search: FakeSearch, slicer: thinking.Slicer, clock: FakeClock,
-              wanted=lambda: True) -> tuple[object, list[float]]:
+              wanted: Callable[[], bool] = lambda: True) -> tuple[object, list[float]]:
     slices: list[float] = []
     mark = [0.0]
 
@@ -101,7 +107,7 @@ def test_the_garbage_collector_is_paused_only_while_thinking() -> None:
     seen: list[bool] = []
 
     class Probe(FakeSearch):
-        def advance(self, n: int):
+        def advance(self, n: int) -> str | None:
             seen.append(gc.isenabled())
             return super().advance(n)
 
@@ -121,7 +127,7 @@ def test_the_garbage_collector_waits_until_the_search_is_freed() -> None:
     class Search:
         nodes_left, held = 40, 3
 
-        def advance(self, n: int):
+        def advance(self, n: int) -> str | None:
             seen.append(("advance", gc.isenabled()))
             self.nodes_left -= n
             return "result" if self.nodes_left <= 0 else None
