@@ -48,7 +48,7 @@ class Controller:
     def __init__(self, store: Storage, screen: Screen, thinker: Thinker, *,
                  lists: Lists | None = None, clock: Clock | None = None,
                  today: Callable[[], tuple[int, int, int]] | None = None,
-                 run_soon: Callable[[Coroutine[Any, Any, Any]], None] = spawn,
+                 run_soon: Callable[[Coroutine[Any, Any, Any]], object] = spawn,
                  sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep) -> None:
         self.store = store
         self.screen = screen
@@ -215,7 +215,7 @@ class Controller:
         """One-tap play: the card (or the run from it) goes to its best place; a
         refusal only when nothing takes it."""
         run = self._run_at(pile, index)
-        if run is None or pile.startswith("f"):
+        if run is None or index is None or pile.startswith("f"):    # (no run without an index)
             return False
         if pile == "w" and not self._is_top(pile, index):
             return False                    # only the waste's top card plays

@@ -88,7 +88,7 @@ def when_idle(quiet_s: float, fn: Callable[[], Any]) -> None:
     input) for quiet_s seconds: for work that holds the page for a moment, so
     that it does not land between a tap and its move."""
     inputs = [0]
-    handlers = []
+    handlers: list[tuple[str, Any]] = []     # (event, the JS function listening)
 
     def touched(*_: object) -> None:
         inputs[0] += 1

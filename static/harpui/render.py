@@ -38,8 +38,9 @@ class Renderer:
         self.tableau = by_id("tableau")
         self.piles: dict[str, Any] = {}        # pile name -> element
         self.cards: dict[int, Any] = {}        # card id -> element
-        self._written: dict[int, tuple] = {}   # card id -> what was last written
-        self._pile_written: dict[str, tuple] = {}
+        # card id -> what was last written: face, pile, top, left, index in the pile
+        self._written: dict[int, tuple[str, str, float, float, int]] = {}
+        self._pile_written: dict[str, tuple[str, str, str]] = {}   # pile -> label, state, height
         self._pile_look: dict[str, tuple[str, str]] = {}   # pile -> (slot art, suit letter)
         self._relaxed = False
         self._looks: dict[str, str] = {}         # the look attributes written on <html>
@@ -47,7 +48,7 @@ class Renderer:
         self.order: dict[str, list[int]] = {}  # pile -> ids bottom->top, as rendered
         self.where: dict[int, tuple[str, int]] = {}  # card id -> (pile, index)
         self.view: dict[str, Any] | None = None
-        self._shape: tuple | None = None
+        self._shape: tuple[int, int, tuple[int | None, ...]] | None = None   # columns, foundations, their suits
         self._toast_seq = 0
         self._notice_seq = 0
         self._hint_seq = 0
@@ -211,20 +212,21 @@ class Renderer:
             el = self._element(cid)
             self.where[cid] = (name, i)
             state = (card, name, tops[i], lefts[i], i)
-            old = self._written.get(cid) or (None, None, None, None, None)
-            if state == old:
+            was = self._written.get(cid)
+            if state == was:
                 continue
-            if card != old[0]:
+            old_card, old_name, old_top, old_left, old_i = was or (None, None, None, None, None)
+            if card != old_card:
                 self._draw_face(el, card)
-                if self._turning and old[0] is not None and is_face_down(old[0]) and not is_face_down(card):
+                if self._turning and old_card is not None and is_face_down(old_card) and not is_face_down(card):
                     el.classList.add("turning")     # turned face up: it flips over (style.css)
-            if name != old[1]:
+            if name != old_name:
                 el.setAttribute("data-pile", name)
-            if tops[i] != old[2]:
+            if tops[i] != old_top:
                 el.style.top = f"{tops[i]}px"
-            if lefts[i] != old[3]:
+            if lefts[i] != old_left:
                 el.style.left = f"{lefts[i]}px"
-            if i != old[4]:
+            if i != old_i:
                 el.style.zIndex = str(i + 1)
             self._written[cid] = state
 
@@ -233,7 +235,7 @@ class Renderer:
         if el is None:
             el = make("div", "card", data_id=str(cid), role="img")
             self.cards[cid] = el
-            self._written[cid] = ()
+            self._written.pop(cid, None)      # nothing written on the new element yet
         return el
 
     def _draw_face(self, el: Any, card: str) -> None:

@@ -9,7 +9,7 @@ the URL's deal code, the embed page talks to its host).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable
 
 from pyscript import document, window
 
@@ -82,7 +82,7 @@ def first_deal_drawn() -> str | None:
 def replay_early_taps(page: Page) -> None:
     """The taps static/early-board.js queued on the early board before the game
     was ready: played now, those that still fit (harpui/input.py)."""
-    queue = getattr(window, "harpEarly", None)
+    queue: Any = getattr(window, "harpEarly", None)     # a JS object, or None or JS null
     if nil(queue):
         return
     raw = queue.take()

@@ -14,7 +14,7 @@ from typing import Any, Callable
 import harp
 import pytest
 
-from fakes import Rig, play, rig, saved_game, verdict
+from fakes import FakeSearch, Rig, play, rig, saved_game, verdict
 
 COMMIT = ["save game", "save settings", "save stats", "render"]
 
@@ -197,7 +197,7 @@ def test_a_hint_that_no_imagined_deal_wins_says_so_in_both_languages() -> None:
     async def run(search: Any, still_wanted: Callable[[], bool], on_slice: Any = None) -> Any:
         return answered
 
-    r.thinker.start_hint = lambda game, avoid: object()          # type: ignore[method-assign]
+    r.thinker.start_hint = lambda game, avoid: FakeSearch()      # type: ignore[method-assign]
     r.thinker.run = run                                           # type: ignore[method-assign]
     r.controller.advisor.hint()
     r.tasks.run()
