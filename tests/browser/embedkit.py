@@ -22,7 +22,7 @@ from buildtools.server import serving
 from pagekit import READY, READY_TIMEOUT_MS, mouse_move
 
 if TYPE_CHECKING:
-    from conftest import Watch
+    from tabkit import Watch
 
 
 # A host page: frames, and a record of every message, with the frame it came from.

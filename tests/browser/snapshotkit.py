@@ -1,6 +1,6 @@
 """The Python snapshot a returning player's browser boots from, made once a
 test run by one worker's browser and kept in every worker's reused tabs
-(see conftest.Tabs; not a test module).
+(see tabkit.Tabs; not a test module).
 
 A boot from it costs about half the CPU of a plain one (measured here, all
 of Chromium's processes until ready and the service worker installed: 2.1

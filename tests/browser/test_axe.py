@@ -17,7 +17,7 @@ from playwright.sync_api import Page, expect
 
 from buildtools.common import DIST
 from axekit import report, serious_violations
-from conftest import Tabs, Watch, open_site
+from tabkit import Tabs, Watch, open_site
 from pagekit import LOCALES
 
 DESKTOP = {"width": 1280, "height": 800}

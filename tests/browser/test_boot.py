@@ -3,7 +3,7 @@ page's test contract in docs/design.md describes it.
 
 The four checks share one page, booted once for the module; the first test
 and the module's teardown fail on console errors, failed loads or requests
-that leave the machine (see conftest.py).
+that leave the machine (see tabkit.Watch).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Page
 
 if TYPE_CHECKING:
-    from conftest import Watch
+    from tabkit import Watch
 
 
 @pytest.fixture

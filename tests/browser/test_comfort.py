@@ -15,7 +15,7 @@ import harp
 import pytest
 from playwright.sync_api import Page, expect
 
-from conftest import Tabs
+from tabkit import Tabs
 from pagekit import (EASY5, HARPAN1, HARPAN1_WIN, Table, assert_shows, card_point, code_of, mouse_drag,
                      MOTION, pile_point, replay, tool, wait_ready)
 

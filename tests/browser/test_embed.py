@@ -30,7 +30,7 @@ from embedkit import (PLAIN_PAGE, READY, READY_TIMEOUT_MS, InFrame, Server, code
 from pagekit import EASY5, HARPAN1, HARPAN1_WIN, card_point, mouse_move, open_seed_page, replay, save_record
 
 if TYPE_CHECKING:
-    from conftest import Watch
+    from tabkit import Watch
 
 @pytest.fixture(scope="module")
 def host(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:

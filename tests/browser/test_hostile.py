@@ -23,7 +23,7 @@ from embedkit import (READY, READY_TIMEOUT_MS, Server, embed_url, game_frame, if
                       post_from_host, received, serve, wait_for_message)
 
 if TYPE_CHECKING:
-    from conftest import Watch
+    from tabkit import Watch
 
 EASY5 = "EH1-N-AAAAAAF"
 PWN = "window.__pwned=1"
@@ -46,11 +46,12 @@ HUGE = "<img src=x onerror=" + "A" * 100_000 + ">"   # 100 KB
 INJECTED = "() => document.querySelectorAll('img, iframe, object, embed, svg[onload], [onerror], [onload]').length"
 
 
-def clean(page: Page | Frame) -> None:
-    """No payload ran or landed in the page, and the game is whole."""
+def clean(page: Page | Frame, code: str) -> None:
+    """No payload ran or landed in the page, and the game is whole: code's deal, every card of it on the board."""
     assert page.evaluate("window.__pwned") is None, "a payload ran"
     assert page.evaluate(INJECTED) == 0, "markup from the input is in the page"
-    assert page.locator("#board [data-card]").count() in (52, 104)
+    assert page.get_attribute("#board", "data-code") == code
+    assert page.locator("#board [data-card]").count() == 52 * harp.Game.from_code(code).rules.decks
 
 
 def played(page: Page | Frame) -> tuple[str, str]:
@@ -77,7 +78,7 @@ def test_main_page_code_from_the_url(open_game: Callable[..., Page], site_url: s
         page.goto(site_url + link)
         page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
         expect(page.locator("#toast")).to_contain_text("That link holds a deal code that does not work")
-        clean(page)
+        clean(page, EASY5)
         assert played(page) == before, f"the saved game is lost after {link[:60]}"
         assert "code=" not in page.url, "the bad code is dropped from the address"
 
@@ -92,14 +93,14 @@ def test_embed_parameters_from_the_url(open_game: Callable[..., Page], site_url:
         page.goto(embed_url(site_url, **params) + f"#game={quote(HUGE, safe='')}&n={n}")
         page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
         expect(page.locator("#toast")).to_contain_text("That link holds a deal code that does not work")
-        clean(page)
+        clean(page, EASY5)
         assert page.get_attribute("html", "data-theme") == "green"
         assert page.get_attribute("html", "lang") == "en"
         assert played(page) == before, f"the embed's game is lost after {payload!r}"
     # Over-long values are dropped before anything looks at them.
     page.goto(site_url + "embed.html#code=" + quote(HUGE, safe="") + "&theme=" + "d" * 100_000)
     page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
-    clean(page)
+    clean(page, EASY5)
     assert played(page) == before
 
 
@@ -116,7 +117,7 @@ def test_embed_messages(page: Page, site_url: str, host: Server, watch: "Watch")
         frame.evaluate("document.getElementById('toast').textContent = ''")
         post_from_host(page, {"type": "newGame", "code": payload})
         expect(frame.locator("#toast")).to_contain_text("That deal code does not work")
-        clean(frame)
+        clean(frame, EASY5)
         assert played(frame) == before
     # Shapes that are not messages at all: ignored without a word.
     frame.evaluate("document.getElementById('toast').textContent = ''")
@@ -125,6 +126,6 @@ def test_embed_messages(page: Page, site_url: str, host: Server, watch: "Watch")
         post_from_host(page, data)
     post_from_host(page, {"type": "newGame", "code": "HN1-N-AAAAAAE"})   # then a good one
     expect(frame.locator("#board")).to_have_attribute("data-code", "HN1-N-AAAAAAE")
-    clean(frame)
+    clean(frame, "HN1-N-AAAAAAE")
     assert [m["code"] for m in received(page, "moved")] == [EASY5, "HN1-N-AAAAAAE"]
     assert harp.Game.from_code("HN1-N-AAAAAAE").view()["moves"] == int(frame.inner_text("#moves"))

@@ -18,7 +18,7 @@ from buildtools.server import serving
 from pagekit import READY, READY_TIMEOUT_MS, WORKER_ACTIVATED
 
 if TYPE_CHECKING:
-    from conftest import Watch
+    from tabkit import Watch
 
 SUB_PATH = "/harp-solitaire/"
 

@@ -12,7 +12,7 @@ from typing import Any, Callable, Iterator
 import pytest
 from playwright.sync_api import Page, expect
 
-from conftest import Tabs
+from tabkit import Tabs
 from pagekit import EASY5, MOTION, colours_of, still, wait_ready
 
 HTML = "html"

@@ -22,7 +22,7 @@ from buildtools.server import serving
 from buildtools.testrun import micropip_test_site, micropip_wheels
 
 if TYPE_CHECKING:
-    from conftest import Watch
+    from tabkit import Watch
 
 WHEEL = f"harp-{project_metadata()['version']}-py3-none-any.whl"
 BOOT_TIMEOUT_MS = 90_000  # Pyodide boots in 4-7 s here, micropip adds about 1 s

@@ -13,7 +13,7 @@ import harp
 import pytest
 from playwright.sync_api import Page, expect
 
-from conftest import Tabs
+from tabkit import Tabs
 from pagekit import EASY5, assert_shows, card_point, pile_point, still, touch_drag
 
 BIG_HARP = harp.Game.new("big-harp", deal=123456).code     # ten columns, eight foundations, no redeal

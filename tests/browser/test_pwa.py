@@ -24,11 +24,11 @@ from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, expe
 
 from buildtools.offline import precache_entries, write_service_worker
 from buildtools.server import make_server, netlify_header_rules
-from conftest import FULL_CHROMIUM
+from tabkit import FULL_CHROMIUM
 from pagekit import READY, READY_TIMEOUT_MS, WORKER_ACTIVATED
 
 if TYPE_CHECKING:
-    from conftest import Watch
+    from tabkit import Watch
 
 STOCK = '[data-pile="s"]'
 

@@ -12,7 +12,7 @@ from buildtools.common import ROOT
 import pytest
 from playwright.sync_api import Page
 
-from conftest import Tabs
+from tabkit import Tabs
 from pagekit import HARPAN1, HARPAN1_WIN, LOCALES, png_pixels, replay, still
 
 SHOTS = ROOT / "docs" / "screenshots"

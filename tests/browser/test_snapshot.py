@@ -23,7 +23,7 @@ import harp
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page
 
-from conftest import Watch, open_site
+from tabkit import Watch, open_site
 from pagekit import EASY5, assert_shows, replay, save_record, still
 from snapshotkit import MADE_TIMEOUT_MS, MAKE_AFTER_READY_MS
 

@@ -14,7 +14,7 @@ import pytest
 from harp.solver import last_winnable_point, solve
 from playwright.sync_api import Browser, Page, expect
 
-from conftest import Tabs
+from tabkit import Tabs
 from pagekit import (Table, assert_shows, wait_ready, code_of, expected, layout, mouse_move, replay, solver_says,
                      split)
 from test_play import HARPAN1, HARPAN1_WIN
@@ -190,7 +190,7 @@ def test_hints_never_block_the_page(browser: Browser, browser_context_args: dict
     ms in a quarter to half of the rounds.)"""
     g = mid_game_two_decks()     # each hint below solves imagined deals: most of its budget
     # A context of its own, not a reused tab: the only test of its phase would
-    # otherwise wait for its worker's snapshot to be made (conftest.Tabs).
+    # otherwise wait for its worker's snapshot to be made (tabkit.Tabs).
     context = browser.new_context(**browser_context_args)
     try:
         page = open_game(context, saved=g)

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from conftest import Tabs
+from tabkit import Tabs
 from harpui.controller import SAVING_AGAIN_S
 from harpui.words import catalogue
 from pagekit import SIZES, Table, assert_shows, card_point, code_of, layout, pile_point, wait_ready, wait_shows

@@ -12,7 +12,7 @@ from typing import Any, Callable
 from playwright.sync_api import Page, expect
 
 from buildtools.common import ROOT
-from conftest import Tabs
+from tabkit import Tabs
 from pagekit import EASY5, keyboard_act, still
 
 SCREENSHOT = ROOT / "docs" / "screenshots" / "board-sv.png"
