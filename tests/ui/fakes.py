@@ -74,10 +74,10 @@ class LoggedStore(Store):
 
 
 class FakeScreen:
-    """ports.Screen: keeps what it was asked to show."""
+    """ports.Screen, and the embed's harpui.embed.Board: keeps what it was asked to show."""
 
-    def __init__(self, log: list[str], panel: bool = True) -> None:
-        self.log = log
+    def __init__(self, log: list[str] | None = None, panel: bool = True) -> None:
+        self.log = [] if log is None else log
         self.has_panel = panel
         self.view: dict[str, Any] | None = None
         self.info: dict[str, Any] = {}
@@ -91,7 +91,7 @@ class FakeScreen:
         self.buttons: set[str] = set()
         self.thought: tuple[int, float, int] | None = None
         self.play_out_marks: list[bool] = []
-        self.celebrations: list[bool] = []  # each win's cascade: shown or not
+        self.celebrating: list[tuple[Callable[[], None], bool]] = []   # (done, shown) until the test ends it
 
     def render(self, view: dict[str, Any], rules: harp.Rules, info: dict[str, Any]) -> None:
         assert rules.id == view["game"]
@@ -113,9 +113,8 @@ class FakeScreen:
         self.notice_seconds.append(seconds)
 
     def celebrate(self, done: Callable[[], None], show: bool = True) -> None:
-        """The win's cascade (harpui.embed.Board), skipped at once as a tap does."""
-        self.celebrations.append(show)
-        done()
+        """The win's cascade (harpui.embed.Board): it runs until the test calls its done."""
+        self.celebrating.append((done, show))
 
     def pile_cards(self, pile: str) -> list[str]:
         assert self.view is not None
@@ -177,9 +176,32 @@ class FakeDialogs:
         return [call for call in self.calls if call[0] == name]
 
 
+class FakeClock:
+    """A clock that a test moves by hand (harpui.thinking's clock)."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
 class FakeSearch:
-    def advance(self, budget: int) -> Result | None:
-        return None
+    """ports.Search.  With a total, each node it advances costs cost(i) seconds on the
+    clock, and it answers "result" after total nodes; without one it never answers
+    (FakeThinker.run answers for it).  release() is done at once."""
+
+    def __init__(self, clock: FakeClock | None = None, cost: Callable[[int], float] = lambda i: 0.0,
+                 total: int | None = None) -> None:
+        self.clock, self.cost, self.total, self.done = clock or FakeClock(), cost, total, 0
+
+    def advance(self, budget: int) -> str | None:
+        if self.total is None:
+            return None
+        for _ in range(min(budget, self.total - self.done)):
+            self.clock.now += self.cost(self.done)
+            self.done += 1
+        return "result" if self.done >= self.total else None
 
     def release(self, budget: int) -> bool:
         return True

@@ -4,14 +4,14 @@ storage keys and stand-in dialogs (static/harpui/embed.py)."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 import harp
 import pytest
 
 from harpui import embed
 from harpui.store import Store
-from fakes import FakeStorage
+from fakes import FakeScreen, FakeStorage
 
 
 # -- URL parameters ---------------------------------------------------------------
@@ -136,22 +136,6 @@ def test_embed_store_falls_back_to_memory_when_storage_throws() -> None:
 
 
 # -- the stand-in dialogs ------------------------------------------------------------------
-class FakeRenderer:
-    def __init__(self) -> None:
-        self.toasts: list[str] = []
-        self.notices: list[str] = []
-        self.celebrating: list[tuple[Callable[[], None], bool]] = []    # (done, shown) until the test ends it
-
-    def celebrate(self, done: Callable[[], None], show: bool = True) -> None:
-        self.celebrating.append((done, show))
-
-    def toast(self, text: str, seconds: float = 3.5) -> None:
-        self.toasts.append(text)
-
-    def notice(self, text: str, seconds: float | None = None) -> None:
-        self.notices.append(text)
-
-
 class FakeController:
     """The controller's game, new_game, open_code and options_for, over the engine."""
 
@@ -178,7 +162,7 @@ class FakeController:
 
 def test_new_deals_at_once_unless_a_game_is_in_play() -> None:
     now = [100.0]
-    c, r = FakeController("HN1-N-AAAAAAE"), FakeRenderer()
+    c, r = FakeController("HN1-N-AAAAAAE"), FakeScreen()
     d = embed.EmbedDialogs(c, r, clock=lambda: now[0])
     d.open("new")                                          # nothing played yet
     assert c.game.code != "HN1-N-AAAAAAE" and c.game.game_id == "harpan"
@@ -197,7 +181,7 @@ def test_new_deals_at_once_unless_a_game_is_in_play() -> None:
 
 
 def test_a_bad_code_from_the_host_keeps_the_game_and_says_why() -> None:
-    c, r = FakeController("HN1-N-AAAAAAE"), FakeRenderer()
+    c, r = FakeController("HN1-N-AAAAAAE"), FakeScreen()
     d = embed.EmbedDialogs(c, r)
     d.open_code("<img src=x onerror=alert(1)>")
     assert c.game.code == "HN1-N-AAAAAAE"

@@ -18,31 +18,9 @@ import pytest
 
 from harpui import thinking, winnable
 from harpui.advisor import move_effect
+from fakes import FakeClock, FakeSearch
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-class FakeSearch:
-    """A search whose nodes cost `cost(i)` seconds each on the fake clock; done after `total`."""
-
-    def __init__(self, clock: FakeClock, cost: Callable[[int], float], total: int) -> None:
-        self.clock, self.cost, self.total, self.done = clock, cost, total, 0
-
-    def advance(self, n: int) -> str | None:
-        for _ in range(n):
-            if self.done >= self.total:
-                break
-            self.clock.now += self.cost(self.done)
-            self.done += 1
-        return "result" if self.done >= self.total else None
 
 
 T = TypeVar("T")
