@@ -34,6 +34,7 @@ from buildtools.stdlib import STDLIB
 from buildtools.testrun import MICROPIP_WHEELS, micropip_wheels, pin_lock_files
 from buildtools.wheel import build_wheel
 from buildtools import testrun
+from pngkit import Png
 
 VERSION = project_metadata()["version"]
 WHEEL_NAME = f"harp-{VERSION}-py3-none-any.whl"
@@ -321,7 +322,7 @@ def test_manifest_makes_the_site_installable_under_any_path(site_dir: Path) -> N
     for (sizes, kind, _), src in icons.items():
         assert not src.startswith("/"), "relative, so a sub-path works"
         if kind == "image/png":
-            assert png_info(site_dir / src)[:2] == tuple(int(n) for n in sizes.split("x")), src
+            assert Png((site_dir / src).read_bytes()).size == tuple(int(n) for n in sizes.split("x")), src
 
 
 def test_page_links_the_manifest_and_the_worker(site_dir: Path) -> None:
@@ -334,62 +335,18 @@ def test_page_links_the_manifest_and_the_worker(site_dir: Path) -> None:
     assert 'register("./sw.js")' in register, "relative: the scope follows a sub-path"
 
 
-def png_info(path: Path) -> tuple[int, int, int]:
-    """(width, height, colour type) from a PNG's IHDR."""
-    data = path.read_bytes()
-    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR", path
-    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big"), data[25]
-
-
-def png_alpha(path: Path, x: int, y: int) -> int:
-    """Alpha of one pixel of an 8-bit, non-interlaced PNG: RGBA, RGB (255) or
-    a palette's (its tRNS entry, 255 past them)."""
-    data = path.read_bytes()
-    width, _, colour = png_info(path)
-    assert data[24] == 8, f"{path}: {data[24]} bits a sample"
-    channels = {2: 3, 3: 1, 6: 4}[colour]
-    pos, idat, trns = 8, b"", b""
-    while pos < len(data):
-        length = int.from_bytes(data[pos : pos + 4], "big")
-        if data[pos + 4 : pos + 8] == b"IDAT":
-            idat += data[pos + 8 : pos + 8 + length]
-        if data[pos + 4 : pos + 8] == b"tRNS":
-            trns = data[pos + 8 : pos + 8 + length]
-        pos += 12 + length
-    raw = zlib.decompress(idat)
-    stride = width * channels
-    prior = bytearray(stride)
-    for row in range(y + 1):  # undo the filters, row by row, down to row y
-        start = row * (stride + 1)
-        kind, line = raw[start], bytearray(raw[start + 1 : start + 1 + stride])
-        for i in range(stride):
-            a = line[i - channels] if i >= channels else 0
-            b, c = prior[i], prior[i - channels] if i >= channels else 0
-            line[i] = (line[i] + [0, a, b, (a + b) // 2, paeth(a, b, c)][kind]) & 0xFF
-        prior = line
-    if colour == 3:
-        index = prior[x]
-        return trns[index] if index < len(trns) else 255
-    return prior[x * channels + 3] if channels == 4 else 255
-
-
-def paeth(a: int, b: int, c: int) -> int:
-    p = a + b - c
-    pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-    return a if pa <= pb and pa <= pc else b if pb <= pc else c
-
-
 @pytest.mark.skipif(shutil.which("rsvg-convert") is None or shutil.which("pngquant") is None,
                     reason="needs rsvg-convert (librsvg2-bin) and pngquant")
 def test_icons_are_rendered_from_the_svg(tmp_path: Path) -> None:
     assert render_icons(tmp_path)
     icons = tmp_path / "static" / "icons"
     for name, size, rounded in ICONS:
-        assert png_info(icons / name) == (size, size, 3), f"{name}: a palette image of its size"
+        png = Png((icons / name).read_bytes())
+        assert (png.width, png.height, png.colour) == (size, size, 3), f"{name}: a palette image of its size"
         assert (icons / name).read_bytes() == (ROOT / "static" / "icons" / name).read_bytes(), \
             f"{name}: the committed icon is what the build renders (python tools/make_art.py --icons)"
-        assert png_alpha(icons / name, size // 2, size // 2) == 255, f"{name}: opaque middle"
-        corner = png_alpha(icons / name, 0, 0)
+        assert png.alpha(size // 2, size // 2) == 255, f"{name}: opaque middle"
+        corner = png.alpha(0, 0)
         assert (corner == 0) if rounded else (corner == 255), f"{name}: corner alpha {corner}"
 
 
@@ -398,7 +355,7 @@ def test_without_a_renderer_the_committed_icons_stay(monkeypatch: pytest.MonkeyP
     assert not render_icons(tmp_path)
     assert not (tmp_path / "static").exists()
     for name, size, _ in ICONS:  # what copy_site_files puts in dist then
-        assert png_info(ROOT / "static" / "icons" / name)[:2] == (size, size), name
+        assert Png((ROOT / "static" / "icons" / name).read_bytes()).size == (size, size), name
 
 
 def test_rounded_svg_clips_to_rounded_corners() -> None:

@@ -17,6 +17,8 @@ import harp
 from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+from pngkit import png_pixels   # test_screenshots.py takes it from here too
+
 READY = "html[data-harp-ready]"
 READY_TIMEOUT_MS = 60_000  # a boot takes seconds here; a busy machine stretches it, so leave room
 
@@ -440,48 +442,6 @@ def solved_line(game_id: str, deals: range, **options: Any) -> tuple[str, list[s
 
 
 # -- pixels -------------------------------------------------------------------------
-def png_pixels(data: bytes) -> tuple[int, int, list[bytes]]:
-    """(width, height, rows) of an 8-bit RGB or RGBA PNG, such as Playwright's
-    screenshots; each row holds 3 or 4 bytes a pixel.  Standard library only."""
-    import struct
-    import zlib
-
-    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
-    pos, idat, header = 8, b"", b""
-    while pos < len(data):
-        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
-        body = data[pos + 8:pos + 8 + length]
-        if kind == b"IHDR":
-            header = body
-        elif kind == b"IDAT":
-            idat += body
-        pos += 12 + length
-    width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", header)
-    assert depth == 8 and colour in (2, 6) and not interlace, "only 8-bit RGB(A), not interlaced"
-    step = 3 if colour == 2 else 4
-    raw, stride = zlib.decompress(idat), width * step
-    rows: list[bytes] = []
-    prev = bytearray(stride)
-    for y in range(height):
-        kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-        for i in range(stride):
-            left = line[i - step] if i >= step else 0
-            up, corner = prev[i], prev[i - step] if i >= step else 0
-            if kind == 1:
-                line[i] = (line[i] + left) & 255
-            elif kind == 2:
-                line[i] = (line[i] + up) & 255
-            elif kind == 3:
-                line[i] = (line[i] + (left + up) // 2) & 255
-            elif kind == 4:
-                guess = left + up - corner
-                pa, pb, pc = abs(guess - left), abs(guess - up), abs(guess - corner)
-                line[i] = (line[i] + (left if pa <= pb and pa <= pc else up if pb <= pc else corner)) & 255
-        rows.append(bytes(line))
-        prev = line
-    return width, height, rows
-
-
 def colours_of(page: Page, selector: str) -> set[tuple[int, int, int]]:
     """The distinct colours (RGB) a screenshot of the first element matching selector
     shows inside a margin of a tenth of its size (a card's rounded corners show what
