@@ -6,7 +6,10 @@ so no test copies it.  What the rules data is checked against is the
 hand-written table of games in docs/rules.md, one row a game:
 ``FACTS`` reads it, and ``tests/test_game_facts.py`` checks each row against
 ``harp.GAMES`` and that every game has its row, its prose in every language,
-its measured win rates and its winnable list.
+its measured win rates, its winnable list and its short win.
+
+One per-game fact is the tests' own, not the rules': ``SHORT_WINS``, the deal
+the browser tests play whole on a phone.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import harp
+from harp.solver import WIN, solve
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES_MD = ROOT / "docs" / "rules.md"
@@ -96,3 +100,40 @@ def facts(game_id: str) -> Facts:
     if game_id not in FACTS:
         raise AssertionError(f"{game_id}: no row in the table of games of docs/rules.md (tests/game_facts.py reads it)")
     return FACTS[game_id]
+
+
+#: For each game, a deal whose winning line (the solver's, seeing every card, within
+#: SHORT_WIN_NODES) reaches Finish in few moves: 74 (Harpan) to 303 (Easy Harp), at most
+#: SHORT_WIN_MOVES.  tests/browser/wholegames.py plays it whole on a phone.  A new game's:
+#: ``shortest_win(game_id, range(1, 401))`` (minutes) gives the deal and its moves to Finish.
+SHORT_WINS = {"easy-harp": 17, "harp": 218, "gargantua": 101, "harpan": 364,
+              "endless-harp": 7, "big-harp": 38, "double-klondike": 218}
+SHORT_WIN_NODES = 20_000
+SHORT_WIN_MOVES = 320
+
+
+def solved_line(game_id: str, deal: int) -> list[str] | None:
+    """The solver's winning line of a deal (thoughtful mode, within SHORT_WIN_NODES), or None."""
+    result = solve(harp.Game.new(game_id, deal=deal), thoughtful=True, max_nodes=SHORT_WIN_NODES)
+    return list(result.moves) if result.verdict == WIN else None
+
+
+def moves_to_finish(game_id: str, deal: int, line: list[str]) -> int | None:
+    """How many of line's moves are played before Finish is offered; None if it never is."""
+    game = harp.Game.new(game_id, deal=deal)
+    for played, move in enumerate(line):
+        if game.finishing_moves() is not None:
+            return played
+        game.play(move)
+    return None
+
+
+def shortest_win(game_id: str, deals: range) -> tuple[int, int] | None:
+    """(deal, moves to Finish) of the deal in deals whose solved line reaches Finish soonest."""
+    found = []
+    for deal in deals:
+        line = solved_line(game_id, deal)
+        moves = None if line is None else moves_to_finish(game_id, deal, line)
+        if moves is not None:
+            found.append((moves, deal))
+    return (min(found)[1], min(found)[0]) if found else None

@@ -1,5 +1,6 @@
-"""Every game in ``harp.GAMES`` has what it needs beyond its ``Rules`` entry, and the
-table of games in docs/rules.md (``game_facts.FACTS``) says what the rules data says.
+"""Every game in ``harp.GAMES`` has what it needs beyond its ``Rules`` entry, the
+table of games in docs/rules.md (``game_facts.FACTS``) says what the rules data says,
+and each game's short win (``game_facts.SHORT_WINS``) is won with Finish soon.
 
 What a game needs is what docs/README.md's "How to add a game" lists; a game
 without one of them fails ``test_every_game_has_what_a_game_needs`` by name.
@@ -15,7 +16,8 @@ import pytest
 
 import harp
 from buildtools import help as pages
-from game_facts import FACTS, GAME_IDS, ROOT, Facts, facts, read_facts
+from game_facts import (FACTS, GAME_IDS, ROOT, SHORT_WIN_MOVES, SHORT_WIN_NODES, SHORT_WINS, Facts, facts,
+                        moves_to_finish, read_facts, solved_line)
 from harp.winrates import read_details
 
 WINNABLE = ROOT / "static" / "winnable"
@@ -36,6 +38,8 @@ def what_is_missing(game_id: str, measured: set[str]) -> list[str]:
     listed = WINNABLE / f"{game_id}.json"
     if not listed.is_file() or not _lists_deals(listed, game_id):
         missing.append(f"its winnable list {listed.relative_to(ROOT)} (python3 -m harp certify)")
+    if game_id not in SHORT_WINS:
+        missing.append("its short win in tests/game_facts.py's SHORT_WINS (game_facts.shortest_win finds one)")
     return missing
 
 
@@ -59,12 +63,25 @@ def test_a_game_added_to_the_rules_alone_is_named_with_everything_it_lacks(monke
     assert harp.Game.from_code(game.code).layout() == game.layout()
     lacking = what_is_missing("tiny-harp", set(read_details(pages.MEASUREMENTS)))
     assert [thing.split(" in ")[0].split(" (")[0] for thing in lacking] == [
-        "its row", "its prose", "its prose", "its win-rate rows", "its winnable list static/winnable/tiny-harp.json"]
+        "its row", "its prose", "its prose", "its win-rate rows", "its winnable list static/winnable/tiny-harp.json",
+        "its short win"]
     assert "docs/rules.md" in lacking[0] and "static/help/source/sv/tiny-harp.md" in lacking[2]
 
 
 def test_no_row_names_a_game_the_engine_does_not_have() -> None:
     assert sorted(set(FACTS) - set(harp.GAMES)) == []
+    assert sorted(set(SHORT_WINS) - set(harp.GAMES)) == []
+
+
+@pytest.mark.parametrize("game_id", sorted(SHORT_WINS))
+def test_each_short_win_is_won_and_offers_finish_soon(game_id: str) -> None:
+    """What tests/browser/wholegames.py plays: the solver's line, up to Finish."""
+    deal = SHORT_WINS[game_id]
+    line = solved_line(game_id, deal)
+    assert line is not None, f"{game_id} deal {deal}: no win within {SHORT_WIN_NODES} nodes"
+    moves = moves_to_finish(game_id, deal, line)
+    assert moves is not None and moves <= SHORT_WIN_MOVES, \
+        f"{game_id} deal {deal}: Finish after {moves} moves (at most {SHORT_WIN_MOVES})"
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

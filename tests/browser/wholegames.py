@@ -15,16 +15,10 @@ from typing import Callable
 
 import harp
 import pytest
-from harp.solver import solve
 from playwright.sync_api import expect
 
+from game_facts import SHORT_WINS, solved_line
 from pagekit import Table, mouse_move, still, wait_shows
-
-# For each game, a deal whose winning line (as the solver finds it, seeing
-# every card) reaches Finish in few moves: 74 (Harpan) to 303 (Easy Harp).
-SHORT_WINS = {"easy-harp": 17, "harp": 218, "gargantua": 101, "harpan": 364,
-              "endless-harp": 7, "big-harp": 38, "double-klondike": 218}
-SOLVER_NODES = 20_000
 
 # Watches, frame by frame, where every pile and toolbar button is; window.__moved
 # lists what moved.  A watch started before (another game's) stops.
@@ -53,12 +47,12 @@ def languages(size: str) -> dict[str, str]:
 
 
 def winning_line(game_id: str) -> tuple[harp.Game, list[str]]:
-    """The game's SHORT_WINS deal and the solver's winning line for it."""
-    assert game_id in SHORT_WINS, f"{game_id} needs a deal in wholegames.SHORT_WINS"
-    g = harp.Game.new(game_id, deal=SHORT_WINS[game_id])
-    result = solve(g, max_nodes=SOLVER_NODES, thoughtful=True)
-    assert result.verdict == "win", f"the solver finds no win of {game_id} deal {SHORT_WINS[game_id]}: {result}"
-    return g, result.moves
+    """The game's short win (game_facts.SHORT_WINS: tests/test_game_facts.py checks that
+    every game has one, won, with Finish soon) and the solver's winning line for it."""
+    deal = SHORT_WINS[game_id]
+    line = solved_line(game_id, deal)
+    assert line is not None, f"the solver finds no win of {game_id} deal {deal}"
+    return harp.Game.new(game_id, deal=deal), line
 
 
 def play_to_the_win(table: Table, game_id: str) -> None:
