@@ -9,26 +9,24 @@ browser contexts, so every test starts with no worker and no caches.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
-import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, expect
 
 from buildtools.offline import precache_entries, write_service_worker
-from buildtools.server import make_server, netlify_header_rules
-from tabkit import FULL_CHROMIUM
+from buildtools.server import netlify_header_rules, serving
 from pagekit import READY, READY_TIMEOUT_MS, WORKER_ACTIVATED
-
-if TYPE_CHECKING:
-    from tabkit import Watch
+from tabkit import FULL_CHROMIUM, Watch, open_site
 
 STOCK = '[data-pile="s"]'
 
@@ -59,15 +57,14 @@ def precached_urls(site: Path, base: str) -> set[str]:
 
 
 class Site:
-    """dist/ served on one port that outlives stops and restarts, with
-    netlify.toml's headers and a log of (path, status)."""
+    """A folder served (buildtools.server.serving) on one port that outlives
+    stops and restarts, with netlify.toml's headers and a log of (path, status)."""
 
     def __init__(self) -> None:
         self.port = 0
         self.log: list[tuple[str, int]] = []
         self.rules = netlify_header_rules()
-        self._server: Any = None
-        self._thread: threading.Thread | None = None
+        self._serving = contextlib.ExitStack()
 
     @property
     def url(self) -> str:
@@ -76,23 +73,17 @@ class Site:
     def start(self, root: Path) -> None:
         for attempt in range(50):  # the port may linger a moment after a stop
             try:
-                self._server = make_server(root, self.port, header_rules=self.rules, request_log=self.log)
+                url = self._serving.enter_context(serving(root, self.port, header_rules=self.rules,
+                                                          request_log=self.log))
                 break
             except OSError:
                 if attempt == 49:
                     raise
                 time.sleep(0.1)
-        self.port = self._server.server_address[1]
-        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
-        self._thread.start()
+        self.port = urlsplit(url).port or 0
 
     def stop(self) -> None:
-        if self._server is not None:
-            self._server.shutdown()
-            self._server.server_close()
-            assert self._thread is not None
-            self._thread.join()
-            self._server = None
+        self._serving.close()
 
 
 @pytest.fixture
@@ -107,15 +98,6 @@ def context(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[
     ctx = browser.new_context(**browser_context_args)
     yield ctx
     ctx.close()
-
-
-def open_site(page: Page, url: str, watch: "Watch") -> Page:
-    """Open url in page under watch; wait until the game is ready."""
-    watch.attach(page)
-    response = page.goto(url)
-    assert response is not None and response.ok
-    page.wait_for_selector(READY, state="attached", timeout=READY_TIMEOUT_MS)
-    return page
 
 
 @pytest.fixture
@@ -166,7 +148,7 @@ class Visit:
 
 @pytest.fixture(scope="module")
 def visit(browser: Browser, browser_context_args: dict[str, Any], site_url: str,
-          module_watch: "Watch") -> Iterator[Visit]:
+          module_watch: Watch) -> Iterator[Visit]:
     """One first visit in a fresh context until its worker is activated, then
     a reload, shared by the tests that only read what happened."""
     context = browser.new_context(**browser_context_args)
@@ -212,7 +194,7 @@ def test_page_requests_only_precached_files_and_every_precached_chunk(
     assert chunks - visit.first_requests == set(), "precached runtime files the page never asks for"
 
 
-def test_chromium_finds_the_page_installable(profile: BrowserContext, site_url: str, watch: "Watch") -> None:
+def test_chromium_finds_the_page_installable(profile: BrowserContext, site_url: str, watch: Watch) -> None:
     page = open_site(profile.new_page(), site_url, watch)
     activated(page)
     cdp = page.context.new_cdp_session(page)
@@ -224,7 +206,7 @@ def test_chromium_finds_the_page_installable(profile: BrowserContext, site_url: 
 
 
 def test_offline_reload_boots_and_keeps_the_game(
-    site: Site, site_dir: Path, context: BrowserContext, watch: "Watch"
+    site: Site, site_dir: Path, context: BrowserContext, watch: Watch
 ) -> None:
     """With the server stopped, then with the browser offline as well."""
     site.start(site_dir)
@@ -251,7 +233,7 @@ def test_offline_reload_boots_and_keeps_the_game(
 
 
 def test_first_visit_sends_each_file_once_and_a_second_visit_nothing(
-    site: Site, site_dir: Path, profile: BrowserContext, watch: "Watch"
+    site: Site, site_dir: Path, profile: BrowserContext, watch: Watch
 ) -> None:
     # The worker registers once the game is ready, so its precache finds the
     # page's files in the HTTP cache and revalidates them: 304s, no bodies.
@@ -308,7 +290,7 @@ def changed_build(site_dir: Path, where: Path, slow_switch: bool = False) -> tup
 
 @pytest.mark.parametrize("apply", ["reload-button", "next-load", "next-load-slow-switch"])
 def test_update_installs_whole_then_replaces_the_cache_and_keeps_the_game(
-    apply: str, site: Site, site_dir: Path, tmp_path: Path, context: BrowserContext, watch: "Watch"
+    apply: str, site: Site, site_dir: Path, tmp_path: Path, context: BrowserContext, watch: Watch
 ) -> None:
     """A new deploy installs beside the old build, is offered, and is applied by the
     Reload button or by the next load, the saved game kept.  "next-load-slow-switch":
@@ -346,7 +328,7 @@ def test_update_installs_whole_then_replaces_the_cache_and_keeps_the_game(
 
 @pytest.mark.parametrize("damage", ["missing-file", "changed-file"])
 def test_install_refuses_error_responses_and_files_of_another_build(
-    damage: str, site: Site, site_dir: Path, tmp_path: Path, context: BrowserContext, watch: "Watch"
+    damage: str, site: Site, site_dir: Path, tmp_path: Path, context: BrowserContext, watch: Watch
 ) -> None:
     broken = tmp_path / "site"
     shutil.copytree(site_dir, broken)
