@@ -25,7 +25,9 @@ def test_every_win_replays_through_the_engine(game_id: str) -> None:
     replayed here; and no verdict contradicts the published measurement of the same deal
     (measurements/win-rates.csv, solved for 10 s): a win there is never a loss here, nor the
     other way round."""
-    measured = {result.deal: result.verdict for result in read_details(MEASUREMENTS)[game_id][0]}
+    details = read_details(MEASUREMENTS)
+    assert game_id in details, f"{game_id} has no rows in {MEASUREMENTS.name} (docs/README.md, How to add a game)"
+    measured = {result.deal: result.verdict for result in details[game_id][0]}
     wins = []
     for deal in range(1, 9):
         game = harp.Game.new(game_id, deal=deal)
