@@ -7,7 +7,8 @@ until the player moves in the new one, so that Undo can bring it back; so
 are the moves the way back to a winnable point took back (``redo``), which
 the next Undo plays again as one change.
 Every change to the game, the settings or the statistics goes through
-``_commit``, the one place that saves and then renders.  What the solver
+``_commit``, the one place that renders and then saves (once the change is
+drawn, ``after_paint``).  What the solver
 says (hint, Show me, the stuck verdict) is the advisor's (advisor.py); the
 moves and undos it makes come back through here.
 
@@ -70,6 +71,10 @@ class Controller:
         # Whether the system asks for reduced motion, asked at each Finish step (the page's
         # media query, which follows the setting live): then the cards go home without pauses.
         self.motion_reduced: Callable[[], bool] = lambda: False
+        # Runs what need not hold up the move's frame (saving, the screen reader's words, the
+        # stuck check) once that frame is drawn: start-up sets dom.AfterPaint.  Here, at once.
+        self.after_paint: Callable[[Callable[[], None]], None] = lambda fn: fn()
+        self._save_pending = False
         self._finish_seq = 0
         self._finishing = False            # Finish is playing the cards home
         self._run_soon = run_soon
@@ -559,10 +564,11 @@ class Controller:
             return True
         self._commit()
         if by != "solver":                          # Show me speaks through its own panel
-            self.screen.announce(move_words(move, before, self.game.view()))
+            words = move_words(move, before, self.game.view())
+            self.after_paint(lambda: self.screen.announce(words))
         if by == "player" and self.settings["auto_finish"]:
             self.finish()                           # "Finish by itself": when foundation moves alone win
-        self._check_stuck()
+        self.after_paint(self._check_stuck)
         return True
 
     def _check_stuck(self) -> None:
@@ -600,8 +606,21 @@ class Controller:
         self.screen.render(self.game.view(), self.game.rules, self.info())
 
     def _commit(self) -> None:
-        """Save everything, then render: the one place that does both."""
+        """Render, then save everything: the one place that does both.  The save
+        waits for the frame that shows the change (after_paint); commits before it
+        make one save, of the game as it then is, which is what is drawn."""
         self._version += 1
+        self._show_change()
+        if not self._save_pending:
+            self._save_pending = True
+            self.after_paint(self.save)
+
+    def save(self) -> None:
+        """Write the game, the settings and the statistics, if a commit has not
+        yet (the page calls this as it goes away too)."""
+        if not self._save_pending:
+            return
+        self._save_pending = False
         record = self._record()
         if self.previous is not None:
             record["previous"] = self.previous
@@ -610,7 +629,6 @@ class Controller:
         self.store.save("game", record)
         self.store.save("settings", self.settings)
         self.store.save("stats", self.stats.to_data())
-        self._show_change()
         self.tell_saving()
 
     def tell_saving(self) -> None:

@@ -83,6 +83,39 @@ def later(seconds: float, fn: Callable[[], Any]) -> Any:
     return asyncio.get_event_loop().call_later(seconds, fn)
 
 
+class AfterPaint:
+    """Runs queued work once the browser has drawn the change in hand: in a task
+    after the next frame (requestAnimationFrame, then setTimeout 0), so that a
+    move's own handler does only what the board needs and the frame that shows
+    it waits for nothing else.  A hidden page draws no frames: there a timer
+    alone runs it (AFTER_PAINT_LATEST_S at the latest in any case).  The queue
+    runs in order, all in one task; flush() runs it at once (the page is
+    going away)."""
+
+    def __init__(self) -> None:
+        self._queue: list[Callable[[], Any]] = []
+        self._run_p = proxy(self._run)
+        self._next_p = proxy(lambda *_: window.setTimeout(self._run_p, 0))
+
+    def __call__(self, fn: Callable[[], Any]) -> None:
+        if not self._queue:
+            if not page_hidden():
+                window.requestAnimationFrame(self._next_p)
+            window.setTimeout(self._run_p, AFTER_PAINT_LATEST_S * 1000)
+        self._queue.append(fn)
+
+    def _run(self, *_: object) -> None:
+        queue, self._queue = self._queue, []
+        for fn in queue:
+            fn()
+
+    def flush(self, *_: object) -> None:
+        self._run()
+
+
+AFTER_PAINT_LATEST_S = 0.25
+
+
 def when_idle(quiet_s: float, fn: Callable[[], Any]) -> None:
     """Run fn once, when the player has left the page alone (no pointer or key
     input) for quiet_s seconds: for work that holds the page for a moment, so

@@ -20,7 +20,7 @@ from .looks import PACE
 from .cards import FACE_DOWN, SUIT_WORDS, is_face_down, is_red, view_pile_cards
 from .announce import pile_words
 from .words import card_name, t
-from .dom import by_id, later, listen, make, nil, reduced_motion
+from .dom import by_id, later, listen, make, nil, page_hidden, proxy, reduced_motion
 
 SPRITE = ""    # the card art is in the page: symbols c-7H, back, f-S... (buildtools/pages.py)
 FLIP_LIMIT = 24                      # animate moves of at most this many cards
@@ -59,6 +59,9 @@ class Renderer:
         self._flight_seq = 0
         self._flights: dict[int, int] = {}   # card id -> the flight it is in (taps pass through it)
         self._turning = False        # cards turned face up in this render flip over
+        self._flip_from: dict[int, Any] = {}   # card id -> where it was, for the next frame's slide
+        self._flip_p = proxy(self._flip)
+        self._info_written: dict[str, Any] = {}   # the status line and toolbar as last written
         listen(self.board, "transitionend", self._landed)
         listen(self.board, "transitioncancel", self._landed)
         listen(self.board, "animationend", self._turned)
@@ -100,6 +103,7 @@ class Renderer:
     def rebuild(self) -> None:
         """Build the piles afresh at the next render (the page's language changed)."""
         self._shape = None
+        self._info_written = {}
 
     # -- metrics -------------------------------------------------------------
     def _measure_board(self) -> None:
@@ -271,12 +275,28 @@ class Renderer:
         self._pile_written[name] = written
 
     def _render_info(self, view: dict[str, Any], rules: harp.Rules, info: dict[str, Any]) -> None:
-        for key, text in boardview.status_texts(view, rules, info["name"], info["deal_label"]).items():
-            by_id(key).textContent = text
+        """The status line, the board's attributes and the title, each written only
+        when it changed (the same text written again still lays the page out); Undo
+        and Finish."""
         self._relaxed = bool(info["relaxed"])
-        document.body.classList.toggle("relaxed", self._relaxed)
-        self.board.setAttribute("data-draw", str(view["draw"]))
-        self.board.setAttribute("data-code", view["code"])   # for people and tests alike
+        wanted: dict[str, Any] = dict(boardview.status_texts(view, rules, info["name"], info["deal_label"]))
+        wanted.update({
+            "relaxed": self._relaxed, "data-draw": str(view["draw"]),
+            "data-code": view["code"],               # for people and tests alike
+            "title": t("page.title_game", name=info["name"]),
+        })
+        for key, value in wanted.items():
+            if self._info_written.get(key) == value:
+                continue
+            self._info_written[key] = value
+            if key == "relaxed":
+                document.body.classList.toggle("relaxed", value)
+            elif key.startswith("data-"):
+                self.board.setAttribute(key, value)
+            elif key == "title":
+                document.title = value
+            else:
+                by_id(key).textContent = value
         # Undo also brings back a game left by Restart or New (the take-back), and the
         # moves the way back to a winnable point took back (the redo).
         by_id("btn-undo").disabled = not (view.get("can_undo", True) or info.get("take_back")
@@ -285,7 +305,6 @@ class Renderer:
         finish = by_id("btn-finish")
         if not nil(finish):
             finish.hidden = not info.get("finish")
-        document.title = t("page.title_game", name=info["name"])
 
     def early_board(self, game: dict[str, Any]) -> dict[str, Any] | None:
         """The board as last drawn, as the stored copy static/early-board.js
@@ -313,9 +332,24 @@ class Renderer:
         by_id("clock").textContent = boardview.clock_text(seconds)
 
     def _animate(self, before: dict[int, Any]) -> None:
-        """FLIP: start moved cards where they were, then let CSS slide them home."""
-        if self._slides():
-            self._fly(self._start_at(before))
+        """FLIP: start moved cards where they were, then let CSS slide them home.
+        Where they land is read at the next frame (_flip), as the browser lays the
+        page out for it anyway: read here, in the move's handler, it would lay the
+        page out a second time.  A hidden page draws no frames: there at once."""
+        if not self._slides():
+            return
+        waiting = bool(self._flip_from)
+        for cid, rect in before.items():
+            self._flip_from.setdefault(cid, rect)   # moved twice before a frame: from where it was first
+        if page_hidden():
+            self._flip()
+        elif not waiting:
+            window.requestAnimationFrame(self._flip_p)
+
+    def _flip(self, *_: Any) -> None:
+        starts, self._flip_from = self._flip_from, {}
+        if starts:
+            self._fly(self._start_at(starts))
 
     def _start_at(self, starts: dict[int, Any]) -> list[Any]:
         """Put each card (by id) back at its start rectangle with a transform,

@@ -15,7 +15,7 @@ from pyscript import document, window
 
 from . import early, precompiled
 from .controller import Controller
-from .dom import by_id, later, listen, local_storage, nil, page_hidden, proxy, reduced_motion
+from .dom import AfterPaint, by_id, later, listen, local_storage, nil, page_hidden, proxy, reduced_motion
 from .input import Input
 from .ports import DialogWindows
 from .pagewords import use_language
@@ -109,6 +109,8 @@ def start_page(
     controller = Controller(store, renderer, SlicedSolver(paused=page_hidden))
     controller.sound = Sounds(lambda: bool(controller.settings["sound"])).play
     controller.motion_reduced = reduced_motion      # Finish plays the cards home without pauses
+    after_paint = AfterPaint()
+    controller.after_paint = after_paint            # a move saves once its frame is drawn
     dialogs = make_dialogs(controller, renderer)
     controller.dialogs = dialogs
     page = Page(renderer, controller, dialogs, Input(controller, renderer, dialogs))
@@ -143,6 +145,10 @@ def start_page(
 
     listen(window, "resize", Burst(RELAYOUT_S, relayout).soon)
     listen(window, "storage", follow_other_tab)
+    # What waits for the next frame is done now if the page goes away first (a reload,
+    # the tab closed or put away), so no move goes unsaved.
+    listen(window, "pagehide", after_paint.flush)
+    listen(document, "visibilitychange", lambda *_: after_paint.flush() if page_hidden() else None)
     window.setInterval(proxy(tick), 1000)
     for button in document.querySelectorAll(".tools button"):
         button.disabled = False

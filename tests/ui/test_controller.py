@@ -15,7 +15,7 @@ from __future__ import annotations
 import datetime
 import functools
 import json
-from typing import Any
+from typing import Any, Callable
 
 import harp
 import pytest
@@ -27,7 +27,7 @@ from harpui.store import Store
 from harpui.words import card_name, catalogue, set_language
 from fakes import HARPAN_1, FakeStorage, Rig, play, rig, saved_game, solved, verdict
 
-COMMIT = ["save game", "save settings", "save stats", "render"]
+COMMIT = ["render", "save game", "save settings", "save stats"]   # drawn, then saved (after_paint)
 
 
 # -- start-up, resuming, a save that does not read ----------------------------------------------
@@ -145,6 +145,33 @@ def test_a_full_storage_is_told_at_once_and_saving_again_once_there_is_room(lang
 
 
 # -- the player's actions ---------------------------------------------------------------------
+def test_a_move_is_drawn_at_once_and_saved_once_its_frame_is_drawn() -> None:
+    """The page's after_paint holds the save and the move's words until the frame that
+    shows the move is drawn; two moves before it make one save, of the game as it then is."""
+    r = rig()
+    frame: list[Callable[[], None]] = []
+    r.controller.after_paint = frame.append
+    stored, said = r.storage.items["harp.game"], list(r.screen.said)
+    assert play(r, "s") and play(r, "s")
+    assert r.log == ["render", "render"]                        # drawn at once
+    assert r.storage.items["harp.game"] == stored and r.screen.said == said
+    for run in frame:
+        run()
+    assert r.log == COMMIT[:1] * 2 + COMMIT[1:]                 # then saved once
+    assert r.saved()["game"] == r.game.to_json()
+    assert len(r.screen.said) == len(said) + 2                  # and each move said
+    r.controller.save()                                         # (the page going away: nothing left)
+    assert r.log == COMMIT[:1] * 2 + COMMIT[1:]
+
+
+def test_the_page_going_away_saves_what_waits_for_its_frame() -> None:
+    r = rig()
+    r.controller.after_paint = lambda fn: None                  # a frame that never comes
+    assert play(r, "s")
+    r.controller.save()
+    assert r.log == COMMIT and r.saved()["game"] == r.game.to_json()
+
+
 def test_a_tap_sends_the_top_card_to_a_foundation() -> None:
     r = rig()
     assert r.controller.tap("t7", 6)
@@ -632,7 +659,7 @@ def test_finish_plays_every_card_home_one_commit_each_and_the_win_is_the_players
     assert not r.controller.finish()                               # already finishing
     r.tasks.run()
     assert r.game.is_won() and r.game.history[at:] == tuple(home)
-    assert r.log == COMMIT * len(home)                             # each move saved, then drawn
+    assert r.log == COMMIT * len(home)                             # each move drawn, then saved
     assert r.dialogs.named("won") == [("won", HARPAN_1, False)]
     assert r.controller.stats.record("harpan")["won"] == 1
     assert not r.screen.info["finish"]

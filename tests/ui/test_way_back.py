@@ -16,7 +16,7 @@ import pytest
 
 from fakes import FakeSearch, Rig, play, rig, saved_game, verdict
 
-COMMIT = ["save game", "save settings", "save stats", "render"]
+COMMIT = ["render", "save game", "save settings", "save stats"]   # drawn, then saved (after_paint)
 
 # Harpan deal 1's recorded win begins so (tests/browser/pagekit.py's HARPAN1_WIN): a card home,
 # two moves between columns, four draws.
