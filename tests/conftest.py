@@ -31,12 +31,21 @@ def pytest_configure(config: pytest.Config) -> None:
         "markers", "alone: measures wall-clock time in the page, so `build.py test` runs it"
         " after the parallel tests, with no other test beside it"
     )
+    config.addinivalue_line(
+        "markers", "site: reads the built site (the site_dir fixture), so it needs Node.js and npm;"
+        " `build.py check` leaves it to `build.py test`"
+    )
+    config.addinivalue_line(
+        "markers", "slow: takes more than about ten seconds on its own (two cores);"
+        " `build.py check` leaves it to `build.py test`"
+    )
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Keep this phase's tests (see PHASE); mark every test under
-    tests/crossbrowser/ and tests/browser/ as `browser`, and start the longest
-    files first (schedule.py)."""
+    tests/crossbrowser/ and tests/browser/ as `browser`, every test that uses
+    site_dir (itself or through another fixture) as `site`, and start the
+    longest files first (schedule.py)."""
     if PHASE in ("parallel", "alone"):
         wanted = [item for item in items if (item.get_closest_marker("alone") is not None) == (PHASE == "alone")]
         left_out = [item for item in items if item not in wanted]
@@ -47,6 +56,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if any(d in item.path.parents for d in browser_dirs):
             item.add_marker(pytest.mark.browser)
+        if "site_dir" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.site)
     items.sort(key=lambda item: start_rank(item.path))
 
 

@@ -22,6 +22,7 @@ import os
 import re
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
@@ -306,6 +307,7 @@ def run_game(game_id: str, opts: dict[str, Any], deal: int, choices: list[int], 
     Tally.games += 1
 
 
+@pytest.mark.slow
 @settings(max_examples=50, **SETTINGS)
 @given(game_id=games, opts=options, deal=deals, choices=st.lists(st.integers(0, 2**16), min_size=150, max_size=300))
 def test_long_random_games(game_id: str, opts: dict[str, Any], deal: int, choices: list[int]) -> None:

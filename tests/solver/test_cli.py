@@ -193,6 +193,7 @@ def test_certify_can_reuse_a_measured_run(tmp_path) -> None:
         main(["certify", "harpan", "--from", str(measured), "--out", str(tmp_path)], out=io.StringIO())
 
 
+@pytest.mark.slow
 def test_prove_command_says_lost_won_or_out_of_budget_and_prints_a_line_that_wins() -> None:
     out = io.StringIO()
     assert main(["prove", "harpan", "259", "--budget", "100000nodes"], out=out) == 0

@@ -53,7 +53,8 @@ def test_it_misses_a_card_taken_back_only_to_lay_bare_the_one_under_it() -> None
     assert found.verdict == WIN and replays_to_a_win(game, found.moves)
 
 
-@pytest.mark.parametrize("game_id", ["easy-harp", "double-klondike", "endless-harp", "big-harp"])
+@pytest.mark.parametrize("game_id", [pytest.param("easy-harp", marks=pytest.mark.slow), "double-klondike",
+                                     "endless-harp", pytest.param("big-harp", marks=pytest.mark.slow)])
 def test_its_wins_replay_and_it_wins_no_position_the_proof_finds_lost(game_id: str) -> None:
     """On small random positions (cards strewn, and runs as in play), depth-first and best-first."""
     wins = losses = 0

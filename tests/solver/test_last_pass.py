@@ -111,6 +111,7 @@ def test_a_real_deal_left_unknown_is_lost_from_late_in_its_last_pass(game_id: st
     assert solve(game, thoughtful=True, max_nodes=200_000, prune=False, techniques=()).verdict == LOSS
 
 
+@pytest.mark.slow
 def test_prove_runs_the_proof_alone_the_last_pass_prover_where_it_applies() -> None:
     """``prove``: the proof with no quick search beside it.  Harpan deal 259 is lost (the table
     says so too), deal 4 won with a line that replays, and a budget ends the run.  Its search is

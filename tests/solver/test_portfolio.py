@@ -105,6 +105,7 @@ def test_the_proof_takes_turns_from_the_start_and_wins_what_the_quick_searches_m
     assert solve(game, thoughtful=True, max_nodes=10_000, techniques=neither).verdict == UNKNOWN
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id, deal, techniques, positions", [
     ("gargantua", 51, TECHNIQUES, 70_000),
     ("gargantua", 51, WITHOUT_ARRANGEMENTS, 70_000),

@@ -1,0 +1,44 @@
+"""The developers' fast loop (check): the tests that need no browser and no
+built site, and mypy, with nothing installed but requirements-test.txt (no
+apt-get, no npm, no build)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import tempfile
+
+from .common import ROOT
+from .testrun import MYPY, install_test_tools, run_pytest
+
+# tests/engine, tests/solver, tests/ui and the top-level files of tests/, but
+# for what needs a browser (`browser`), the built site (`site`: the build
+# runs npm) or more than about ten seconds alone (`slow`): `build.py test`
+# runs those.
+CHECK_TESTS = ["tests", "--ignore=tests/browser", "--ignore=tests/crossbrowser",
+               "-m", "not browser and not site and not slow"]
+
+
+def check_args(pytest_args: list[str]) -> list[str]:
+    """pytest's arguments for check: CHECK_TESTS on one pytest-xdist worker a
+    core (the tests keep a core busy, unlike the browser tests), an idle
+    worker taking tests from a busy one's queue, then the caller's."""
+    chosen = any(a.startswith(("-n", "--numprocesses", "--dist")) or a == "no:xdist" for a in pytest_args)
+    workers = [] if chosen else ["-n", str(os.cpu_count() or 1), "--dist", "worksteal"]
+    return [*CHECK_TESTS, *workers, *pytest_args]
+
+
+def check(pytest_args: list[str]) -> int:
+    """pip install the test tools, then run CHECK_TESTS and mypy side by side; 0 if both pass."""
+    install_test_tools()
+    print("+ python3 -m mypy (in the background; its report follows pytest's)", flush=True)
+    with tempfile.TemporaryFile(mode="w+") as report:
+        mypy = subprocess.Popen(MYPY, cwd=ROOT, stdout=report, stderr=subprocess.STDOUT)
+        try:
+            failed = run_pytest(check_args(pytest_args))
+        finally:
+            typed = mypy.wait()
+        print("+ python3 -m mypy", flush=True)
+        report.seek(0)
+        print(report.read(), end="", flush=True)
+    return 1 if failed or typed else 0
