@@ -5,6 +5,7 @@
     python3 build.py serve [--port N] build, then serve dist/ on 127.0.0.1
     python3 build.py test [ARGS...]   install test tools, build, run pytest ARGS and mypy
     python3 build.py check [ARGS...]  the fast loop: the tests that need no browser and no build, and mypy
+    python3 build.py screenshots      take the README's pictures afresh into docs/screenshots/
     python3 build.py size             build, then print the bytes a first and a second visit transfer
     python3 build.py bench [OPTIONS]  build, then time the game in headless Chromium (--help: options)
 
@@ -26,6 +27,7 @@ work is done by the modules of buildtools/, one job each (docs/design.md,
     sizes.py           what a first and a second visit transfer (size)
     testrun.py         the test command, its installers, the micropip test site (test)
     check.py           the developers' fast loop: no browser, no npm, no build (check)
+    screenshots.py     the README's pictures, by the browser tests that take them (screenshots)
     bench.py           the timings in headless Chromium (bench)
     bench_browsers.py  the same in Firefox ESR and WebKitGTK
     browsers.py        one interface to drive Firefox ESR and WebKitGTK (bench, tests/crossbrowser)
@@ -42,12 +44,13 @@ import sys
 
 from buildtools.bench import bench
 from buildtools.check import check
+from buildtools.screenshots import screenshots
 from buildtools.server import serve
 from buildtools.site import build
 from buildtools.sizes import size_report
 from buildtools.testrun import test
 
-__all__ = ["bench", "build", "check", "main", "serve", "size_report", "test"]
+__all__ = ["bench", "build", "check", "main", "screenshots", "serve", "size_report", "test"]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -58,6 +61,7 @@ def main(argv: list[str] | None = None) -> int:
     serve_cmd.add_argument("--port", type=int, default=8000)
     commands.add_parser("test", help="build and run the tests; extra args go to pytest")
     commands.add_parser("check", help="the tests that need no browser and no build, and mypy; extra args go to pytest")
+    commands.add_parser("screenshots", help="take the README's pictures afresh into docs/screenshots/")
     commands.add_parser("size", help="build, then print what a first and a second visit transfer")
     commands.add_parser("bench", help="build, then time the game in headless Chromium; options: bench --help",
                         add_help=False)
@@ -71,6 +75,8 @@ def main(argv: list[str] | None = None) -> int:
         return test(rest)
     if args.command == "check":
         return check(rest)
+    if args.command == "screenshots":
+        return screenshots()
     if args.command == "bench":
         return bench(rest)
     if args.command == "size":

@@ -1,5 +1,6 @@
 """build.py check, the developers' fast loop: what it selects, and that it
-fails when the tests or mypy fail."""
+fails when the tests or mypy fail.  And build.py screenshots, which refreshes
+the README's pictures: it runs every test that takes one, into docs/screenshots/."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 
 import build
 from buildtools import check
+from buildtools import screenshots as shots
 from buildtools.common import ROOT
 
 
@@ -42,3 +44,17 @@ def test_build_py_hands_check_its_pytest_arguments(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(build, "check", lambda argv: seen.append(list(argv)) or 0)
     assert build.main(["check", "-k", "hint", "-x"]) == 0
     assert seen == [["-k", "hint", "-x"]]
+
+
+def test_screenshots_runs_every_test_that_takes_a_readme_picture_into_docs_screenshots(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(shots, "install_test_tools", lambda: None)
+    monkeypatch.setattr(shots, "install_browsers", lambda: None)
+    runs: list[tuple[list[str], dict[str, str]]] = []
+    monkeypatch.setattr(shots, "run_pytest", lambda args, env: runs.append((list(args), env)) or 0)
+    assert build.main(["screenshots"]) == 0
+    [(args, env)] = runs
+    assert env == {shots.SCREENSHOTS: str(ROOT / "docs" / "screenshots")}
+    taking = sorted(path.relative_to(ROOT).as_posix() for path in (ROOT / "tests" / "browser").glob("test_*.py")
+                    if "screenshot_dir" in path.read_text(encoding="utf-8"))
+    assert taking == sorted(shots.TAKEN_BY) and set(taking) <= set(args)

@@ -23,6 +23,7 @@ Fixtures for browser tests:
                stored={key: value} puts any localStorage items there first.
     watch      the Watch that records every page these fixtures open
     tabs       this worker's reused tabs, which the fixtures above open the game in
+    screenshot_dir  the folder the README's pictures are written into
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from playwright.sync_api import Browser, BrowserContext, Page
 
 import harp
 from buildtools.common import CHROMIUM, CHROMIUM_ARGS, CHROMIUM_HEADLESS_SHELL
+from buildtools.screenshots import SCREENSHOTS
 from buildtools.server import netlify_header_rules, serving
 from pagekit import LOCALES, SIZES, Table, save_record
 from tabkit import FAST_TO_COMPILE, TIMED, Tabs, Watch, open_site, open_table
@@ -48,6 +50,18 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     Playwright's own browsers can't be fetched."""
     executable = CHROMIUM if TIMED else CHROMIUM_HEADLESS_SHELL
     return {**browser_type_launch_args, "executable_path": executable, "args": CHROMIUM_ARGS + FAST_TO_COMPILE}
+
+
+@pytest.fixture(scope="session")
+def screenshot_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where test_screenshots.py and test_swedish.py write the README's
+    pictures: a temporary folder, so a run never changes the committed ones,
+    or the folder HARP_SCREENSHOTS names (`build.py screenshots`: docs/screenshots/)."""
+    given = os.environ.get(SCREENSHOTS)
+    if not given:
+        return tmp_path_factory.mktemp("screenshots")
+    Path(given).mkdir(parents=True, exist_ok=True)
+    return Path(given)
 
 
 @pytest.fixture(scope="session")

@@ -2,7 +2,8 @@
 the dialogs, the pile names, the announcements and the engine's refusals in
 Swedish, with <html lang="sv"> and the Swedish manifest; the choice in
 Options overrides the browser and is remembered.  This test also makes the
-README's screenshot of the Swedish board."""
+README's screenshot of the Swedish board, board-sv.png (in screenshot_dir:
+`python3 build.py screenshots` writes it into docs/screenshots/)."""
 
 from __future__ import annotations
 
@@ -11,12 +12,8 @@ from typing import Any, Callable
 
 from playwright.sync_api import Page, expect
 
-from buildtools.common import ROOT
 from tabkit import Tabs
 from pagekit import EASY5, keyboard_act, still
-
-SCREENSHOT = ROOT / "docs" / "screenshots" / "board-sv.png"
-
 
 def hears(page: Page, text: str) -> None:
     page.wait_for_function("t => document.getElementById('announce').textContent.replace(/\\u00a0$/, '') === t",
@@ -24,7 +21,7 @@ def hears(page: Page, text: str) -> None:
 
 
 def test_a_swedish_browser_gets_swedish_until_options_says_otherwise(
-        tabs: Tabs, browser_context_args: dict[str, Any], open_game: Callable[..., Page]) -> None:
+        tabs: Tabs, browser_context_args: dict[str, Any], open_game: Callable[..., Page], screenshot_dir: Path) -> None:
     context = tabs.new_context(**{**browser_context_args, "locale": "sv-SE"})
     try:
         page = open_game(context=context, path=f"?code={EASY5}")
@@ -37,11 +34,11 @@ def test_a_swedish_browser_gets_swedish_until_options_says_otherwise(
         assert page.get_attribute('#board .pile[data-pile="t9"]', "aria-label") == "Kolumn 9: 8 nedvända, spader 6"
         assert page.get_attribute("#tableau", "aria-label") == "Kolumner"
         still(page)
-        SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
         page.set_viewport_size({"width": 1000, "height": 700})
         still(page)
-        page.screenshot(path=str(SCREENSHOT))
-        assert SCREENSHOT.stat().st_size > 10_000
+        screenshot = screenshot_dir / "board-sv.png"
+        page.screenshot(path=str(screenshot))
+        assert screenshot.stat().st_size > 10_000
 
         keyboard_act(page, "t2>f")
         hears(page, "ruter ess till grundhög. Kolumn 2: vände upp ruter 3. 15 poäng.")
