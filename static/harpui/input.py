@@ -406,9 +406,9 @@ class Input:
     def _rove(self) -> None:
         """Roving tabindex: only the focused pile is in the Tab order."""
         el = self.renderer.piles.get(self.focus)
-        if el is None:
-            return
-        if self._roving is not None and self._roving is not el:
+        if el is None or el is self._roving:
+            return                  # (nothing to write: every move comes through here)
+        if self._roving is not None:
             self._roving.setAttribute("tabindex", "-1")
         el.setAttribute("tabindex", "0")
         self._roving = el

@@ -28,7 +28,6 @@ from .store import Store
 from .thinking import SlicedSolver
 
 RELAYOUT_S = 0.1        # resize events within this burst make one relayout
-EARLY_SAVE_S = 0.2      # the board's stored copy is written this long after a change
 
 
 @dataclass
@@ -40,18 +39,19 @@ class Page:
 
 
 class Burst:
-    """Runs ``action`` once, ``delay_s`` after the first of a burst of calls to
-    ``soon`` (resize events, commits): the later calls in that moment join it."""
+    """Runs ``action`` once, when ``schedule`` gets round to it, for the first of a
+    burst of calls to ``soon`` (resize events, commits): the later calls in that
+    moment join it."""
 
-    def __init__(self, delay_s: float, action: Callable[[], None]) -> None:
-        self.delay_s = delay_s
+    def __init__(self, schedule: Callable[[Callable[[], None]], object], action: Callable[[], None]) -> None:
+        self.schedule = schedule
         self.action = action
         self.pending = False
 
     def soon(self, *_: object) -> None:
         if not self.pending:
             self.pending = True
-            later(self.delay_s, self.run)
+            self.schedule(self.run)
 
     def run(self) -> None:
         self.pending = False
@@ -60,9 +60,10 @@ class Burst:
 
 def save_early_board(controller: Controller, renderer: Renderer) -> None:
     """Keep the stored copy of the drawn board (harpui/early.py) current.  It is
-    written EARLY_SAVE_S after a commit or a relayout, once for a burst, so a
-    move's own response does not wait for it; a copy left behind by a reload
-    within that moment no longer matches the saved game and is not shown."""
+    written once the frame that shows a commit or a relayout is drawn, in the
+    task that saves the game, once for a burst, so a move's response does not
+    wait for it and the next tap does not meet it; a copy left behind by a
+    reload within that moment no longer matches the saved game and is not shown."""
     g = controller.game
     record = renderer.early_board(
         {"code": g.code, "game": g.game_id, "history": g.history_length, "moves": g.moves})
@@ -114,7 +115,7 @@ def start_page(
     dialogs = make_dialogs(controller, renderer)
     controller.dialogs = dialogs
     page = Page(renderer, controller, dialogs, Input(controller, renderer, dialogs))
-    keeper = Burst(EARLY_SAVE_S, lambda: save_early_board(controller, renderer))
+    keeper = Burst(after_paint, lambda: save_early_board(controller, renderer))
     controller.on_change.append(keeper.soon)
     controller.on_change.append(controller.advisor.think_ahead)   # the next hint, while the player thinks
     controller.start(search, fragment, first_code=first_deal_drawn())
@@ -143,7 +144,7 @@ def start_page(
                 renderer.rebuild()          # follow() draws the board again, in that language
         controller.follow(name)
 
-    listen(window, "resize", Burst(RELAYOUT_S, relayout).soon)
+    listen(window, "resize", Burst(lambda run: later(RELAYOUT_S, run), relayout).soon)
     listen(window, "storage", follow_other_tab)
     # What waits for the next frame is done now if the page goes away first (a reload,
     # the tab closed or put away), so no move goes unsaved.
