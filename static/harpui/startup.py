@@ -138,6 +138,7 @@ def start_page(
         name = store.name_of(getattr(event, "key", None))
         if name is None:
             return
+        store.written_elsewhere(name, getattr(event, "newValue", None))
         if name == "settings" and not known_language(language):
             spoken = words.language()
             if use_language(clean_settings(store.load("settings"))["language"]) != spoken:

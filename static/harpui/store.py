@@ -157,6 +157,14 @@ class Store:
             return None
         return key[len(start):]
 
+    def written_elsewhere(self, name: str, raw: Any) -> None:
+        """Another tab stored raw under name (a storage event's newValue).  Its
+        change is the later one: if this tab's save has gone over it since (a
+        save waits for the frame that shows its move), it is put back."""
+        key = self._key(name)
+        if not self.in_memory and isinstance(raw, str) and self._get(key) != raw:
+            self._set(key, raw)         # (a store in memory only has no part in the storage)
+
     def take_problems(self) -> list[str]:
         """Problems to report, each exactly once."""
         out, self.problems = self.problems, []

@@ -96,6 +96,31 @@ def test_a_game_saved_by_another_tab_is_followed_without_saving_it_back() -> Non
     assert r.saved()["game"] == r.game.to_json()
 
 
+def test_another_tabs_save_stays_the_later_one_when_this_tabs_waiting_save_goes_over_it() -> None:
+    """A move here, the other tab's save, then this tab's save (it waited for the move's
+    frame), then the other tab's storage event: the other tab's game is the one kept."""
+    r = rig()
+    frame: list[Callable[[], None]] = []
+    r.controller.after_paint = frame.append
+    assert play(r, "s")
+    other = saved_game(["t5>t1", "t2>t1"], deal=1)
+    r.storage.items.update(other)
+    for run in frame:
+        run()                                       # this tab's save goes over it
+    assert r.storage.items["harp.game"] != other["harp.game"]
+    assert isinstance(r.controller.store, Store)
+    r.controller.store.written_elsewhere("game", other["harp.game"])   # the event's newValue
+    r.controller.follow("game")
+    assert r.storage.items["harp.game"] == other["harp.game"] and r.game.view()["moves"] == 2
+
+
+def test_a_store_in_memory_only_takes_nothing_from_another_tab() -> None:
+    store = Store(None)
+    store.save("game", {"game": "mine"})
+    store.written_elsewhere("game", json.dumps({"v": 1, "data": {"game": "theirs"}}))
+    assert store.load("game") == {"game": "mine"}
+
+
 def test_a_record_another_tab_cannot_have_meant_leaves_this_tabs_game() -> None:
     r = rig()
     assert r.controller.tap("t7", 6)
