@@ -10,20 +10,15 @@ script draws one of them at once, and Python then starts that deal.
 from __future__ import annotations
 
 import json
-import sys
 from typing import Any
+
+import harp
+from harpui import early, winnable, words
+from harpui.settings import DEFAULT_SETTINGS
 
 from .common import ROOT
 
 STATIC = ROOT / "static"
-for _path in (ROOT, STATIC):               # the engine, and harpui as the page imports it
-    if str(_path) not in sys.path:
-        sys.path.insert(0, str(_path))
-
-import harp  # noqa: E402
-from harpui import early, winnable, words  # noqa: E402
-from harpui.settings import DEFAULT_SETTINGS  # noqa: E402
-
 COUNT = 4                                  # deals in the page: a few kilobytes gzipped
 PLACEHOLDER = '<script type="application/json" id="first-deals"></script>'
 

@@ -146,7 +146,8 @@ def page_sprite(svg: str) -> tuple[str, str]:
 
     markup = re.sub(r'\sstyle="([^"]*)"', lambda m: " " + to_class(m), svg)
     markup = re.sub(r"<!--.*?-->\s*", "", markup, flags=re.S)
-    markup, found = re.subn(r"^<svg [^>]*>", '<svg class="sprite" aria-hidden="true" focusable="false">', markup.strip())
+    opening = '<svg class="sprite" aria-hidden="true" focusable="false">'
+    markup, found = re.subn(r"^<svg [^>]*>", opening, markup.strip())
     if not found or "style=" in markup:
         raise ValueError(f"{SPRITE.name}: not a sprite this build can put into a page")
     rules = "".join(f".{name} {{ {declarations} }}\n" for declarations, name in classes.items())

@@ -203,7 +203,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         if gzip_it:
             self.send_header("Content-Encoding", "gzip")
         self.end_headers()
-        return io.BytesIO(body) if body is not None else open(path, "rb")  # noqa: SIM115 - closed by do_GET
+        return io.BytesIO(body) if body is not None else open(path, "rb")  # do_GET closes it
 
     def _not_modified(self, etag: str, mtime: float) -> bool:
         """Whether the request's validators say its copy is current: If-None-Match

@@ -7,7 +7,8 @@ import shutil
 import sys
 from pathlib import Path
 
-from .common import DIST, ENGINE, NODE_MODULES, PYODIDE_DIR, PYSCRIPT_DIST, ROOT, UI_ARCHIVE, UI_PACKAGE, files_under, run, write_zip
+from .common import (DIST, ENGINE, NODE_MODULES, PYODIDE_DIR, PYSCRIPT_DIST, ROOT, UI_ARCHIVE, UI_PACKAGE, files_under,
+                     run, write_zip)
 from .help import SOURCE as HELP_SOURCE
 from .help import write_help_pages
 from .pages import write_pages

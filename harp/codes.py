@@ -34,10 +34,12 @@ CODE_REASONS: dict[str, str] = {
     "deal_out_of_range": "deal code {shown!r}: deal numbers run from 1 to {max_deal}, this one is {deal}",
     "unknown_game": "deal code {shown!r}: unknown game {prefix!r}; known games are {known}",
     "no_version": "deal code {shown!r}: the game letters must be followed by the rules version, like EH1",
-    "other_version": "deal code {shown!r} uses rules version {version}; this version of Harp plays version {rules_version}",
+    "other_version": ("deal code {shown!r} uses rules version {version}; "
+                      "this version of Harp plays version {rules_version}"),
     "bad_options": "deal code {shown!r}: cannot read the options {tokens!r} (expected D, P, E or T options, like D3P3)",
     "bad_draw": "deal code {shown!r}: the draw must be 1 or 3 (D1 or D3), not {draw}",
-    "bad_passes": "deal code {shown!r}: the passes through the stock must be 1 or more (or PU, unlimited), not {passes}",
+    "bad_passes": ("deal code {shown!r}: the passes through the stock must be 1 or more (or PU, unlimited), "
+                   "not {passes}"),
 }
 
 

@@ -21,10 +21,11 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Iterator, TextIO
+from typing import TextIO
 
 from .game import Game
 from .solver import HintSearch

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Literal, NamedTuple, Union
+from typing import Literal, NamedTuple
 
 Empty = Literal["king", "any"]
 
 #: Marks an option the caller left out, since ``passes=None`` means unlimited.
 DEFAULT: object = object()
-OptionValue = Union[int, str, bool, None, object]
+OptionValue = int | str | bool | None | object
 
 
 class StockTap(NamedTuple):

@@ -51,7 +51,7 @@ def load(text: object, kind: type[P]) -> P:
         return _load(text, kind)
     except CorruptSave:
         raise
-    except Exception as e:  # a last guard: a save must never crash the caller with another type
+    except Exception as e:  # noqa: BLE001 - a last guard: a save never crashes the caller with another type
         raise CorruptSave(f"the save could not be read ({type(e).__name__}: {e})") from None
 
 
@@ -68,7 +68,8 @@ def _load(text: object, kind: type[P]) -> P:
     if not isinstance(version, int) or isinstance(version, bool):
         raise CorruptSave("the save has no format version")
     if version > SAVE_VERSION:
-        raise CorruptSave(f"the save comes from a newer Harp (save version {version}; this one reads up to {SAVE_VERSION})")
+        raise CorruptSave(f"the save comes from a newer Harp (save version {version}; "
+                          f"this one reads up to {SAVE_VERSION})")
     if version != SAVE_VERSION:
         raise CorruptSave(f"the save version {version} is unknown")
 
@@ -136,7 +137,8 @@ def _check_card_counts(board: dict[str, Any], game: Position) -> None:
             raise CorruptSave(f"the save's board holds {name!r}, which is not a card") from None
     decks = game.rules.decks
     if sum(counts.values()) != game.rules.cards:
-        raise CorruptSave(f"the save's board holds {sum(counts.values())} cards; {game.rules.name} is played with {game.rules.cards}")
+        raise CorruptSave(f"the save's board holds {sum(counts.values())} cards; "
+                          f"{game.rules.name} is played with {game.rules.cards}")
     for card in range(52):
         if counts[card] != decks:
             raise CorruptSave(

@@ -18,11 +18,11 @@ import csv
 import itertools
 import math
 import statistics
+from collections.abc import Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from operator import itemgetter
 from pathlib import Path
-from typing import Iterable, Iterator
 
 from .game import Game
 from .solver import LOSS, TECHNIQUES, UNKNOWN, WIN, solve

@@ -29,7 +29,7 @@ def load_solver() -> None:
     <html data-solver-loaded> says it is done.  The import holds the page
     for about 40-70 ms, so it waits for a second without input: it never
     delays a move."""
-    import harp.solver  # noqa: F401
+    import harp.solver  # noqa: F401 - imported for later: the hint then finds it loaded
 
     window.document.documentElement.setAttribute("data-solver-loaded", "")
 

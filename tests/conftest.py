@@ -25,7 +25,8 @@ PHASE = os.environ.get(TEST_PHASE, "")
 def pytest_configure(config: pytest.Config) -> None:
     """Register the markers (deselect with -m "not browser")."""
     config.addinivalue_line(
-        "markers", "browser: drives the built site in a browser (Chromium, or Firefox and WebKit in tests/crossbrowser/)"
+        "markers",
+        "browser: drives the built site in a browser (Chromium, or Firefox and WebKit in tests/crossbrowser/)",
     )
     config.addinivalue_line(
         "markers", "alone: measures wall-clock time in the page, so `build.py test` runs it"

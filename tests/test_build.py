@@ -488,7 +488,8 @@ def test_server_serves_under_a_prefix_only(tmp_path: Path) -> None:
 def test_server_applies_header_rules_by_path(tmp_path: Path) -> None:
     (tmp_path / "m.wasm").write_bytes(b"\0asm")
     (tmp_path / "page.html").write_text("<!doctype html>")
-    rules = [("/*", {"X-All": "1"}), ("/*.wasm", {"Content-Type": "application/x-test"}), ("/page.html", {"X-Page": "p"})]
+    rules = [("/*", {"X-All": "1"}), ("/*.wasm", {"Content-Type": "application/x-test"}),
+             ("/page.html", {"X-Page": "p"})]
     with serving(tmp_path, header_rules=rules) as url:
         _, wasm = fetch(url + "m.wasm")
         _, page = fetch(url + "page.html")

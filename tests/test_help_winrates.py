@@ -64,7 +64,8 @@ def test_rules_page_publishes_its_win_rate(game_id: str, written: dict[str, str]
     first, last, deals, budget = re.search(
         r"Deals tried</th><td>(\d+) to (\d+) \((\d+) deals\), ([\d.]+) seconds? each", text).groups()
     assert int(last) - int(first) + 1 == int(deals) and float(budget) > 0
-    counts = {name: int(n) for name, n in re.findall(r'<th scope="row">(Won|Proven lost|Unknown)</th><td>(\d+)</td>', text)}
+    rows = re.findall(r'<th scope="row">(Won|Proven lost|Unknown)</th><td>(\d+)</td>', text)
+    counts = {name: int(n) for name, n in rows}
     assert set(counts) == {"Won", "Proven lost", "Unknown"} and sum(counts.values()) == int(deals)
     low, high = re.search(r"95% interval</th><td>([\d.]+)% to ([\d.]+)%</td>", text).groups()
     want_low, _ = wilson(counts["Won"], int(deals))

@@ -24,13 +24,13 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser")]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser")]   # run as a script: these first, then the imports
 
-from buildtools.common import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
-from buildtools.server import serving  # noqa: E402
-from buildtools.site import build  # noqa: E402
-from pagekit import HARPAN1, HARPAN1_WIN, mouse_move, solver_says, still  # noqa: E402
-from playwright.sync_api import Page, sync_playwright  # noqa: E402
+from buildtools.common import CHROMIUM, CHROMIUM_ARGS  # noqa: E402 - after sys.path
+from buildtools.server import serving  # noqa: E402 - after sys.path
+from buildtools.site import build  # noqa: E402 - after sys.path
+from pagekit import HARPAN1, HARPAN1_WIN, mouse_move, solver_says, still  # noqa: E402 - after sys.path
+from playwright.sync_api import Page, sync_playwright  # noqa: E402 - after sys.path
 
 HINT_EVERY = 15
 # Run in the page's Python (a <script type="py"> added to the page): the

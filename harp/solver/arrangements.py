@@ -31,7 +31,8 @@ Internal API of the package (the tests use it): ``bared_parents``, ``free_levels
 
 from __future__ import annotations
 
-from typing import Iterator, NamedTuple
+from collections.abc import Iterator
+from typing import NamedTuple
 
 from .state import FITS_ON, RANK, RED_SUIT, State
 

@@ -12,9 +12,9 @@ Internal API of the package (the tests use it): ``distance_for``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import compress
 from operator import mul
-from typing import Callable
 
 from .settings import Settings
 from .state import HEIGHT, State

@@ -31,8 +31,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
-from typing import Collection, Iterator
 
 from ..effects import Effect, effect_of
 from ..position import Position

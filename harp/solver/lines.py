@@ -6,7 +6,7 @@ Internal API of the package (the tests use it): ``walk_line``.
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from .moves import MoveGenerator
 from .state import Need, State

@@ -7,7 +7,7 @@ before any search.  The hint reads the stock order, so only thoughtful mode may 
 from __future__ import annotations
 
 import time
-from typing import Generator
+from collections.abc import Generator
 
 from .. import progress
 from ..position import Position

@@ -12,7 +12,8 @@ Internal API of the package (the tests use it): ``LossProofs``.
 
 from __future__ import annotations
 
-from typing import Callable, TypeVar
+from collections.abc import Callable
+from typing import TypeVar
 
 from ..cards import KING
 from .state import PARENTS, RANK, Deal, State

@@ -17,9 +17,10 @@ Internal API of the package (the tests use it): ``State``, ``Deal``, ``Keys``, `
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from operator import itemgetter
-from typing import Callable, NamedTuple
+from typing import NamedTuple
 
 from ..cards import BUILDS, KING, is_red, rank, suit
 from ..effects import Effect

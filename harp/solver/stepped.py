@@ -11,7 +11,8 @@ Internal API of the package (the tests use it): ``Stepped``, ``portfolio``.
 from __future__ import annotations
 
 import time
-from typing import Generator, Generic, Iterator, TypeVar
+from collections.abc import Generator, Iterator
+from typing import Generic, TypeVar
 
 from ..position import Position
 from .moves import MoveGenerator

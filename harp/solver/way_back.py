@@ -13,13 +13,14 @@ own line and the move they made there, never a move they did not make.
 
 from __future__ import annotations
 
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass
-from typing import Generator, Iterator
 
 from ..position import Position
 from .stepped import Stepped
 
-PROBE_NODES = 2500     # a probe's budget, when none is given: the page's (a loss proof needs far more; then the answer is not exact)
+# A probe's budget, when none is given: the page's (a loss proof needs far more; then the answer is not exact).
+PROBE_NODES = 2500
 
 
 @dataclass

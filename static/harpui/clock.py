@@ -8,7 +8,7 @@ far, and a reload goes on from them.
 from __future__ import annotations
 
 import time
-from typing import Callable
+from collections.abc import Callable
 
 
 class Clock:

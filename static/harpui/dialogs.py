@@ -9,7 +9,8 @@ window may close so (closing the won or stuck window keeps the game as it is).
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import harp
 from pyscript import document, window
@@ -299,7 +300,7 @@ class Dialogs:
             field.select()
             try:
                 ok = bool(document.execCommand("copy"))
-            except Exception:  # noqa: BLE001
+            except Exception:  # noqa: BLE001 - refused too: the player copies by hand
                 ok = False
             if not ok:
                 self.renderer.toast(t("msg.copy_by_hand"))

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from pyodide.ffi import create_proxy
 from pyscript import document, window
@@ -25,7 +26,7 @@ def local_storage() -> Any:
         storage = window.localStorage
         storage.length  # noqa: B018 - some browsers throw only on use
         return storage
-    except Exception:  # noqa: BLE001
+    except Exception:  # noqa: BLE001 - SecurityError, or whatever else a browser throws here
         return None
 
 

@@ -38,9 +38,11 @@ def board_record(game: dict[str, Any], board: dict[str, Any], piles: list[list[A
 
     game: which save it belongs to ({"code", "game", "history", "moves"}: the
     script shows it only when harp.game holds the same code, history length
-    and move count, and the embed page only when its URL names no other game); board: the #board attributes ({"columns", "found", "draw",
-    "relaxed", "looks": the <html> look attributes, harpui/looks.py}); piles: [name, art, suit, label, state, height, cards] per pile,
-    in page order, each card [id, card, top, left]; texts: the status line's
+    and move count, and the embed page only when its URL names no other
+    game); board: the #board attributes ({"columns", "found", "draw",
+    "relaxed", "looks": the <html> look attributes, harpui/looks.py}); piles:
+    [name, art, suit, label, state, height, cards] per pile, in page order,
+    each card [id, card, top, left]; texts: the status line's
     texts by element id; title: the document's title.
     """
     return {"format": FORMAT, **game, **board, "piles": piles, "texts": texts, "title": title}

@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import re
 import time
-from typing import Any, Callable, Protocol, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
 import harp
 

@@ -8,11 +8,11 @@ Pure Python: nothing here touches the browser.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     import harp
-    from harp.solver import Result
 
 
 class Notices(Protocol):

@@ -34,7 +34,7 @@ def compile_package(folder: str) -> int:
                 source = f.read()
             codes[path] = (source, compile(source, path, "exec", dont_inherit=True))
     store = types.ModuleType(STORE, "UI code compiled when the Python snapshot was made (harpui.precompiled)")
-    setattr(store, "codes", codes)    # a module's attribute, which mypy cannot declare
+    vars(store)["codes"] = codes    # a module's attribute, which mypy cannot declare
     sys.modules[STORE] = store
     return len(codes)
 

@@ -7,7 +7,8 @@ cannot listen, but it can see that a sound was asked for).
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from pyscript import document, window
 

@@ -28,7 +28,8 @@ from __future__ import annotations
 import asyncio
 import gc
 import time
-from typing import TYPE_CHECKING, Any, Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import harp

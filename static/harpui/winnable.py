@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any, Awaitable, Callable
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import harp
 

@@ -16,7 +16,8 @@ TAGS = ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa", "best-practice"]
 SERIOUS = ("serious", "critical")
 
 RUN = """async ([tags, context]) => {
-  const results = await axe.run(context || document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']});
+  const results = await axe.run(context || document,
+                                {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']});
   return results.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
     nodes: v.nodes.map(n => n.target.join(' ') + ': ' + n.failureSummary.split('\\n').slice(1, 3).join(' '))}));
 }"""

@@ -80,7 +80,7 @@ def iframe(frame_id: str, src: str, width: int, height: int) -> str:
             f' sandbox="{SANDBOX}"></iframe>')
 
 
-def open_host(page: Page, host: Server, watch: "Watch", *frames: str, name: str = "host.html") -> Page:
+def open_host(page: Page, host: Server, watch: Watch, *frames: str, name: str = "host.html") -> Page:
     watch.attach(page)
     url = host.write(name, HOST_PAGE.format(frames="\n".join(frames)))
     response = page.goto(url)

@@ -43,7 +43,8 @@ def test_the_page_has_one_polite_live_region_and_named_groups(table: Table) -> N
     assert label(page, "f1") == "Foundation 1, spades: empty"
     assert label(page, "s") == f"Stock: {harp.Game.from_code(EASY5).view()['stock']} cards, redeals without limit"
     assert label(page, "w") == "Waste: empty"
-    hidden = page.eval_on_selector_all('#board [data-card="??"]', "els => els.every(e => e.closest('[aria-hidden=true]'))")
+    hidden = page.eval_on_selector_all('#board [data-card="??"]',
+                                       "els => els.every(e => e.closest('[aria-hidden=true]'))")
     assert hidden
     shown = page.eval_on_selector_all('#board [data-card]:not([data-card="??"])',
                                       "els => els.some(e => e.closest('[aria-hidden=true]'))")

@@ -41,7 +41,7 @@ def cards(page: Page) -> list[dict[str, str]]:
     )
 
 
-def test_page_boots_without_errors_or_outside_requests(game_page: Page, module_watch: "Watch") -> None:
+def test_page_boots_without_errors_or_outside_requests(game_page: Page, module_watch: Watch) -> None:
     assert game_page.get_attribute("html", "data-harp-ready") is not None
     module_watch.check()
 

@@ -95,11 +95,13 @@ def read(page: Page) -> dict:
 def assert_readable(shown: dict, where: str) -> None:
     """Every ink 4.5:1 against the face and 3:1 against the court panel; faces grey and
     backs coloured; the card's outline 3:1 against the felt."""
+    face, back = shown["face"], shown["back"]
     for suit, ink in shown["ink"].items():
-        assert contrast(ink, shown["face"]) >= AA, f"{where}: {suit} {ink} on the face {shown['face']}: {contrast(ink, shown['face']):.2f}"
+        assert contrast(ink, face) >= AA, f"{where}: {suit} {ink} on the face {face}: {contrast(ink, face):.2f}"
         court = shown["court"][suit]
-        assert contrast(ink, court) >= LARGE, f"{where}: {suit} {ink} on the court panel {court}: {contrast(ink, court):.2f}"
-    assert chroma(shown["face"]) <= 16 and chroma(shown["back"]) >= 40, f"{where}: face {shown['face']}, back {shown['back']}"
+        on_court = contrast(ink, court)
+        assert on_court >= LARGE, f"{where}: {suit} {ink} on the court panel {court}: {on_court:.2f}"
+    assert chroma(face) <= 16 and chroma(back) >= 40, f"{where}: face {face}, back {back}"
     outline = max(contrast(shown["face"], shown["felt"]), contrast(shown["edge"], shown["felt"]))
     assert outline >= NON_TEXT, f"{where}: face {shown['face']} and edge {shown['edge']} on the felt {shown['felt']}"
 

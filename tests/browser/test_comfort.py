@@ -9,7 +9,8 @@ Every position is built and checked with the engine in CPython first."""
 from __future__ import annotations
 
 import functools
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import harp
 import pytest

@@ -4,7 +4,7 @@ deal codes in the URL, Options, Statistics, Help and the stuck dialog."""
 from __future__ import annotations
 
 import datetime
-from typing import Callable
+from collections.abc import Callable
 
 import harp
 import pytest

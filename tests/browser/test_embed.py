@@ -45,7 +45,7 @@ def third(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 
 # -- the tests ---------------------------------------------------------------------------
-def test_embed_talks_to_its_host(page: Page, site_url: str, host: Server, watch: "Watch") -> None:
+def test_embed_talks_to_its_host(page: Page, site_url: str, host: Server, watch: Watch) -> None:
     src = embed_url(site_url, game="easy-harp", code=EASY5, origin=host.origin)
     open_host(page, host, watch, iframe("game", src, 800, 600))
     frame = game_frame(page)
@@ -74,7 +74,8 @@ def test_embed_talks_to_its_host(page: Page, site_url: str, host: Server, watch:
 
     # The compact toolbar: Hint marks a move; New asks first while a game is in play.
     frame.click("#btn-hint")
-    expect(frame.locator("#toast")).to_contain_text("Hint", timeout=30_000)   # as solver_says waits: a hint solves imagined deals
+    # As solver_says waits: a hint solves imagined deals.
+    expect(frame.locator("#toast")).to_contain_text("Hint", timeout=30_000)
     expect(frame.locator("#board .hint").first).to_be_attached()        # a card, or the stock to tap
     frame.click("#btn-new")
     expect(frame.locator("#toast")).to_contain_text("Press New again")
@@ -107,7 +108,7 @@ def pick(view: dict[str, Any]) -> dict[str, Any]:
     return {"score": view["score"], "moves": view["moves"]}
 
 
-def test_a_won_game_is_reported(page: Page, site_url: str, host: Server, watch: "Watch") -> None:
+def test_a_won_game_is_reported(page: Page, site_url: str, host: Server, watch: Watch) -> None:
     """The whole of a winning line by mouse, in a frame: a 'moved' per move with
     the engine's score and move count, then 'won'. Long columns stay in the frame."""
     page.set_viewport_size({"width": 900, "height": 720})
@@ -137,7 +138,7 @@ def test_a_won_game_is_reported(page: Page, site_url: str, host: Server, watch: 
     expect(frame.locator("#toast")).to_contain_text("You won!")
 
 
-def test_an_embedded_win_celebrates_until_a_tap(page: Page, site_url: str, watch: "Watch") -> None:
+def test_an_embedded_win_celebrates_until_a_tap(page: Page, site_url: str, watch: Watch) -> None:
     """With motion, the embed's win rains suits as the main page's does; the
     toast that names the win comes once a tap ends the celebration."""
     watch.attach(page)
@@ -157,7 +158,7 @@ def test_an_embedded_win_celebrates_until_a_tap(page: Page, site_url: str, watch
 
 
 @pytest.mark.parametrize(("width", "height"), [(360, 560), (1200, 820)])
-def test_embed_fits_its_frame(page: Page, site_url: str, host: Server, watch: "Watch",
+def test_embed_fits_its_frame(page: Page, site_url: str, host: Server, watch: Watch,
                               width: int, height: int) -> None:
     page.set_viewport_size({"width": 1280, "height": 900})
     src = embed_url(site_url, game="easy-harp", code=EASY5, origin=host.origin)
@@ -197,7 +198,7 @@ def block_embed_storage(page: Page, unless_origin: str | None = None) -> None:
 
 
 def test_messages_go_only_to_the_named_origin_and_come_only_from_the_parent(
-    page: Page, site_url: str, host: Server, third: Server, watch: "Watch"
+    page: Page, site_url: str, host: Server, third: Server, watch: Watch
 ) -> None:
     third_src = third.write("other.html", PLAIN_PAGE.format(name="another site"))
     sibling_src = host.write("sibling.html", PLAIN_PAGE.format(name="the host's own frame"))
@@ -250,7 +251,7 @@ def test_messages_go_only_to_the_named_origin_and_come_only_from_the_parent(
         assert code_in(frames[name]) == EASY5
 
 
-def test_blocked_storage_plays_from_memory(page: Page, site_url: str, host: Server, watch: "Watch") -> None:
+def test_blocked_storage_plays_from_memory(page: Page, site_url: str, host: Server, watch: Watch) -> None:
     """Storage made to throw in the frame, whatever the browser's own rule for
     third-party frames: the game starts, plays, and says it can't save."""
     block_embed_storage(page)
@@ -271,7 +272,7 @@ def test_blocked_storage_plays_from_memory(page: Page, site_url: str, host: Serv
     expect(frame.locator("#moves")).to_have_text(str(g.view()["moves"]))
 
 
-def test_embed_keeps_its_own_save(page: Page, site_url: str, watch: "Watch") -> None:
+def test_embed_keeps_its_own_save(page: Page, site_url: str, watch: Watch) -> None:
     """Opened where storage works, the embed resumes its own game and never
     touches the main page's saved game."""
     watch.attach(page)

@@ -104,7 +104,7 @@ def test_embed_parameters_from_the_url(open_game: Callable[..., Page], site_url:
     assert played(page) == before
 
 
-def test_embed_messages(page: Page, site_url: str, host: Server, watch: "Watch") -> None:
+def test_embed_messages(page: Page, site_url: str, host: Server, watch: Watch) -> None:
     src = embed_url(site_url, code=EASY5, origin=host.origin)
     open_host(page, host, watch, iframe("game", src, 800, 600))
     frame = game_frame(page)

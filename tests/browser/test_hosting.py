@@ -30,7 +30,7 @@ addEventListener('securitypolicyviolation', e => window.__violations.push(
 """
 
 
-def open_site(page: Page, url: str, watch: "Watch") -> Page:
+def open_site(page: Page, url: str, watch: Watch) -> Page:
     watch.attach(page)
     page.add_init_script(RECORD_VIOLATIONS)
     response = page.goto(url)
@@ -55,7 +55,7 @@ def profile(
 
 
 def test_github_pages_sub_path_without_custom_headers(
-    site_dir: Path, profile: BrowserContext, watch: "Watch"
+    site_dir: Path, profile: BrowserContext, watch: Watch
 ) -> None:
     log: list[tuple[str, int]] = []
     with serving(site_dir, prefix=SUB_PATH, request_log=log) as url:
@@ -80,7 +80,7 @@ def test_github_pages_sub_path_without_custom_headers(
 
 
 def test_netlify_headers_block_nothing_the_game_needs(
-    page: Page, site_url: str, watch: "Watch"
+    page: Page, site_url: str, watch: Watch
 ) -> None:
     response = page.request.get(site_url)
     csp = response.headers["content-security-policy"]
@@ -107,7 +107,7 @@ def test_netlify_headers_block_nothing_the_game_needs(
     assert violations(page) == []
 
 
-def test_help_pages_run_under_their_policy(page: Page, site_url: str, site_dir: Path, watch: "Watch") -> None:
+def test_help_pages_run_under_their_policy(page: Page, site_url: str, site_dir: Path, watch: Watch) -> None:
     pages = sorted(p.name for p in (site_dir / "static" / "help").glob("*.html"))
     assert "index.html" in pages
     watch.attach(page)

@@ -66,7 +66,7 @@ window.installed = install();
 
 
 def test_micropip_installs_the_wheel_in_bare_pyodide(
-    site_dir: Path, tmp_path: Path, page: Page, watch: "Watch"
+    site_dir: Path, tmp_path: Path, page: Page, watch: Watch
 ) -> None:
     site = micropip_test_site(tmp_path / "micropip-site", site_dir)
     (site / "index.html").write_text(PAGE, encoding="utf-8")

@@ -5,10 +5,9 @@ by frame in the page (requestAnimationFrame), not by waiting a fixed time."""
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import harp
-from playwright.sync_api import Page
 
 from pagekit import MOTION, Table, card_point, mouse_move, pile_point, still, touch_drag, wait_shows
 
@@ -55,8 +54,10 @@ WATCH_DEAL_JS = """() => {
 WATCH_TURNS_JS = """() => {
   window.__turns = {began: [], ended: []};
   const board = document.querySelector("#board");
-  board.addEventListener("animationstart", e => e.animationName === "turn-over" && window.__turns.began.push(e.target.dataset.card));
-  board.addEventListener("animationend", e => e.animationName === "turn-over" && window.__turns.ended.push(e.target.dataset.card));
+  board.addEventListener("animationstart",
+                         e => e.animationName === "turn-over" && window.__turns.began.push(e.target.dataset.card));
+  board.addEventListener("animationend",
+                         e => e.animationName === "turn-over" && window.__turns.ended.push(e.target.dataset.card));
 }"""
 
 
@@ -83,8 +84,9 @@ def test_a_new_deal_flies_out_of_the_stock(phones: Callable[..., Table]) -> None
 
 def test_a_card_uncovered_turns_over(phones: Callable[..., Table]) -> None:
     g = harp.Game.new("harpan", deal=5)
+    tableau = g.view()["tableau"]
     uncovering = next(m for m in g.legal_moves()
-                      if m.startswith("t") and g.view()["tableau"][int(m[1:m.index(">")].split(":")[0]) - 1][-2:-1] == ["??"])
+                      if m.startswith("t") and tableau[int(m[1:m.index(">")].split(":")[0]) - 1][-2:-1] == ["??"])
     page = moving(phones).deal(g)
     still(page)
     page.evaluate(WATCH_TURNS_JS)

@@ -7,7 +7,8 @@ px wide in both languages: nothing under a button or off the screen."""
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import harp
 import pytest
@@ -107,5 +108,6 @@ def test_portrait_uses_the_width_and_messages_span_the_board(phone: Callable[...
     still(page)
     box = toast.bounding_box()
     assert box and abs(box["width"] - b["#tableau"]["width"]) <= 2, f"{box} against {b['#tableau']}"
-    lines = box["height"] / float(page.evaluate("() => parseFloat(getComputedStyle(document.querySelector('#toast')).lineHeight) || 20"))
+    line_height = "() => parseFloat(getComputedStyle(document.querySelector('#toast')).lineHeight) || 20"
+    lines = box["height"] / float(page.evaluate(line_height))
     assert lines <= 4, f"the message takes {lines:.1f} lines"

@@ -6,7 +6,7 @@ moves during a whole game, Finish included, is test_whole_games_portrait.py.)"""
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import harp
 import pytest
@@ -24,9 +24,13 @@ BEHIND_MENU = ("restart", "stats", "settings", "help")
 ROOM_BEFORE = {"portrait": 271_117, "narrow": 212_822}
 
 BAR_JS = """() => {
-  const box = el => { const r = el.getBoundingClientRect(); return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; };
+  const box = el => {
+    const r = el.getBoundingClientRect();
+    return {top: r.top, bottom: r.bottom, left: r.left, right: r.right};
+  };
   const buttons = Object.fromEntries([...document.querySelectorAll(".tools [data-action]")]
-    .map(b => [b.dataset.action, {...box(b), shown: !!b.getClientRects().length && getComputedStyle(b).visibility !== "hidden"}]));
+    .map(b => [b.dataset.action,
+               {...box(b), shown: !!b.getClientRects().length && getComputedStyle(b).visibility !== "hidden"}]));
   const board = document.querySelector("#board").getBoundingClientRect();
   const floor = document.querySelector(".tools").getBoundingClientRect().top;
   const lowest = Math.max(...[...document.querySelectorAll("#board .card")].map(c => c.getBoundingClientRect().bottom));

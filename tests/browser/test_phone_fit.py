@@ -11,7 +11,7 @@ through another tab's save (pagekit.Table), as the other phone tests do."""
 from __future__ import annotations
 
 import time
-from typing import Callable
+from collections.abc import Callable
 
 import harp
 import pytest
@@ -29,14 +29,23 @@ FIT_JS = """() => {
   if (doc.scrollWidth > W) problems.push(`the page is ${doc.scrollWidth} px wide on a ${W} px screen`);
   const shown = el => el.getClientRects().length && getComputedStyle(el).visibility !== "hidden";
   const buttons = [...document.querySelectorAll(".tools button")].filter(shown);
-  const textBox = el => { const r = document.createRange(); r.selectNodeContents(el); return r.getBoundingClientRect(); };
-  const overlaps = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  const textBox = el => {
+    const r = document.createRange();
+    r.selectNodeContents(el);
+    return r.getBoundingClientRect();
+  };
+  const overlaps = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5
+                             && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
   const texts = [document.querySelector("#game-name"), ...document.querySelectorAll("#status > span")]
     .filter(el => el && shown(el) && el.textContent.trim());
   for (const el of texts) {
     const r = textBox(el), what = JSON.stringify(el.textContent.trim());
-    if (r.left < -0.5 || r.right > W + 0.5 || r.top < -0.5 || r.bottom > H + 0.5) problems.push(`${what} is off the screen`);
-    for (const b of buttons) if (overlaps(r, b.getBoundingClientRect())) problems.push(`${what} is under ${b.dataset.action}`);
+    if (r.left < -0.5 || r.right > W + 0.5 || r.top < -0.5 || r.bottom > H + 0.5) {
+      problems.push(`${what} is off the screen`);
+    }
+    for (const b of buttons) {
+      if (overlaps(r, b.getBoundingClientRect())) problems.push(`${what} is under ${b.dataset.action}`);
+    }
   }
   for (const b of buttons) {
     const r = b.getBoundingClientRect(), word = JSON.stringify(b.textContent.trim());
@@ -230,7 +239,8 @@ def test_a_win_celebrates_until_a_tap_then_says_the_streak(phones: Callable[...,
         page = table.deal(before_win)
         mouse_move(page, HARPAN1_WIN[-1])
         page.wait_for_selector(".celebration", state="attached")
-        waits = page.evaluate("() => !!document.querySelector('.celebration') && !document.querySelector('#dlg-won').open")
+        waits = page.evaluate(
+            "() => !!document.querySelector('.celebration') && !document.querySelector('#dlg-won').open")
         assert waits, "the window opened over the celebration"
         page.touchscreen.tap(SIZES["portrait"][0] / 2, SIZES["portrait"][1] / 2)
         expect(page.locator(".celebration")).to_have_count(0)

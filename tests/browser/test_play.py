@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import re
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import harp
 import pytest
@@ -372,7 +373,8 @@ def test_long_columns_fit_the_screen(table: Table) -> None:
     try:
         page.set_viewport_size({"width": 360, "height": 740})
         table.deal(g)
-        lowest = "() => Math.max(...[...document.querySelectorAll('#tableau [data-card]')].map(c => c.getBoundingClientRect().bottom))"
+        lowest = ("() => Math.max(...[...document.querySelectorAll('#tableau [data-card]')]"
+                  ".map(c => c.getBoundingClientRect().bottom))")
         assert page.evaluate(lowest) <= 740
         page.set_viewport_size({"width": 1280, "height": 520})
         page.wait_for_function(f"() => ({lowest})() <= 520", timeout=5_000)

@@ -6,8 +6,9 @@ shows).  A run writes them into a folder of its own (screenshot_dir);
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 from playwright.sync_api import Page

@@ -7,7 +7,8 @@ Every position is built and checked with the engine in CPython first."""
 from __future__ import annotations
 
 import json
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import harp
 import pytest

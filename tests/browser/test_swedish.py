@@ -7,8 +7,9 @@ README's screenshot of the Swedish board, board-sv.png (in screenshot_dir:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from playwright.sync_api import Page, expect
 

@@ -6,7 +6,7 @@ plays: test_phone_fit.py.)"""
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import harp
 import pytest
@@ -25,7 +25,8 @@ WATCH_JS = """(frames) => new Promise(done => {
     if (!layer) return done(seen);
     seen.push({fliers: [...layer.querySelectorAll(".flier")].map(f => {
                  const r = f.getBoundingClientRect();
-                 return [Math.round(r.left), Math.round(r.top), f.textContent + (f.querySelector("use")?.getAttribute("href") || "")];
+                 const art = f.querySelector("use")?.getAttribute("href") || "";
+                 return [Math.round(r.left), Math.round(r.top), f.textContent + art];
                }),
                home: [...document.querySelectorAll('#board [data-pile^="f"] [data-card]')]
                  .filter(c => getComputedStyle(c).opacity !== "0").length});

@@ -13,8 +13,8 @@ per screen size and language (the phones fixture)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import harp
 import pytest
@@ -179,7 +179,8 @@ def test_a_press_begun_in_the_window_does_not_close_it(phones: Callable[..., Tab
     page.mouse.down()
     page.mouse.move(*outside(page, "help"), steps=4)
     page.mouse.up()
-    page.evaluate("() => new Promise(done => requestAnimationFrame(() => setTimeout(done)))")  # the click's handlers ran
+    # The click's handlers ran:
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => setTimeout(done)))")
     expect(dialog).to_be_visible()
     page.mouse.click(*outside(page, "help"))
     expect(dialog).to_be_hidden()

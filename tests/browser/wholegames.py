@@ -11,7 +11,7 @@ tests for a check the language changes only through word widths.)"""
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import harp
 import pytest

@@ -8,7 +8,8 @@ imported from ``harp.cards``, so a bug there cannot hide itself.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 import harp
 from game_facts import facts

@@ -92,7 +92,8 @@ def test_code_round_trip(game_id: str, options: dict[str, object], daily: bool) 
 
 def test_distinct_options_give_distinct_codes() -> None:
     for game_id in GAME_IDS:
-        codes = {harp.Game.new(game_id, deal=3, **o).rules: harp.Game.new(game_id, deal=3, **o).code for o in OPTION_SETS}
+        games = [harp.Game.new(game_id, deal=3, **o) for o in OPTION_SETS]
+        codes = {g.rules: g.code for g in games}
         assert len(set(codes.values())) == len(codes)
 
 

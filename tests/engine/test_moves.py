@@ -70,7 +70,8 @@ def test_red_seven_on_black_eight(game_id: str, seven: str, eight: str) -> None:
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
-@pytest.mark.parametrize("seven, eight", [("7S", "8S"), ("7C", "8S"), ("7H", "8D"), ("6H", "8S"), ("8H", "8S"), ("9H", "8S")])
+@pytest.mark.parametrize("seven, eight",
+                         [("7S", "8S"), ("7C", "8S"), ("7H", "8D"), ("6H", "8S"), ("8H", "8S"), ("9H", "8S")])
 def test_wrong_colour_or_rank_is_refused(game_id: str, seven: str, eight: str) -> None:
     g = build(game_id, [[eight], [seven]])
     word = "colour" if is_red(seven) == is_red(eight) else "rank"
@@ -396,7 +397,8 @@ def test_illegal_move_carries_the_move_and_reason() -> None:
 
 
 def test_exact_legal_moves_harp() -> None:
-    g = build("harp", [["8S"], ["8C"]], waste=["7H"], foundations={3: ["AH", "2H", "3H", "4H", "5H", "6H"], 4: ["AH", "2H", "3H", "4H", "5H", "6H"]})
+    hearts = ["AH", "2H", "3H", "4H", "5H", "6H"]
+    g = build("harp", [["8S"], ["8C"]], waste=["7H"], foundations={3: hearts, 4: list(hearts)})
     assert sorted(g.legal_moves()) == sorted(["w>f3", "w>f4", "w>t1", "w>t2", "s"])
 
 

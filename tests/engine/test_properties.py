@@ -45,7 +45,8 @@ SETTINGS = dict(
     database=None,
     # Shrinking a failing 300-move game can take minutes; CI reports the example as found.
     # Set HARP_SHRINK=1 to get a minimal failing example locally.
-    phases=list(Phase) if os.environ.get("HARP_SHRINK") else [p for p in Phase if p not in (Phase.shrink, Phase.explain)],
+    phases=(list(Phase) if os.environ.get("HARP_SHRINK")
+            else [p for p in Phase if p not in (Phase.shrink, Phase.explain)]),
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example],
     print_blob=True,
 )
@@ -257,7 +258,8 @@ def kind_of(move: str, before: dict[str, Any], after: dict[str, Any]) -> str:
     return "waste to column" if src == "w" else "card to column"
 
 
-def run_game(game_id: str, opts: dict[str, Any], deal: int, choices: list[int], space_every: int, json_every: int) -> None:
+def run_game(game_id: str, opts: dict[str, Any], deal: int, choices: list[int], space_every: int,
+             json_every: int) -> None:
     g = harp.Game.new(game_id, deal=deal, **opts)
     check_position(g)
     expected_scores = [0]

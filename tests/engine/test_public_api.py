@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import harp
+import pytest
+from engine_helpers import build, value
 
 
 def test_only_easy_harp_never_declares_a_loss() -> None:
@@ -35,10 +37,6 @@ def test_valid_options_keeps_good_values_and_drops_the_rest() -> None:
 
 
 # ----- what the engine's own modules (progress, saves, solver) use instead of Game's privates -----
-
-import pytest  # noqa: E402
-
-from engine_helpers import build, value  # noqa: E402
 
 
 def test_parse_move_names_the_piles_and_the_count() -> None:
@@ -81,7 +79,7 @@ def test_value_of_reads_the_card_behind_an_id() -> None:
 
 def test_foundation_accepts_agrees_with_play() -> None:
     g = build("harp", [["AH"], ["2H"], ["AS"]], foundations={4: ["AH"]}, stock=[], fill=True)
-    assert [g.foundation_accepts(i, value("AH")) for i in range(8)] == [False, False, True, False, False, False, False, False]
+    assert [g.foundation_accepts(i, value("AH")) for i in range(8)] == [False, False, True] + [False] * 5
     assert [g.foundation_accepts(i, value("2H")) for i in range(8)] == [False, False, False, True] + [False] * 4
     assert not g.foundation_accepts(0, value("2S"))
     open_slots = build("harpan", [["AH"]], foundations={2: ["AS"]}, stock=[], fill=True)
@@ -129,7 +127,8 @@ def test_undo_floor_and_restore_counters() -> None:
 # ----- the stock rule, written once in Rules and used by the game, progress and the solver -----
 
 
-def _literal_taps(draw: int, passes: int | None, talon: int, waste: int, pass_number: int, taps: int) -> list[tuple[int, int]]:
+def _literal_taps(draw: int, passes: int | None, talon: int, waste: int, pass_number: int,
+                  taps: int) -> list[tuple[int, int]]:
     """The (waste size, pass) after each of ``taps`` taps, from docs/rules.md's words, written out again."""
     out = []
     for _ in range(taps):
@@ -170,7 +169,8 @@ def test_stock_cycle_lists_the_first_tap_to_reach_each_waste_size() -> None:
                                     first[size] = (taps, before, pass_now)
                                 before = size
                             cycle = rules.stock_cycle(talon, waste, pass_number)
-                            assert [(t.waste, (t.taps, t.drawn_from, t.pass_number)) for t in cycle] == list(first.items())
+                            got = [(t.waste, (t.taps, t.drawn_from, t.pass_number)) for t in cycle]
+                            assert got == list(first.items())
 
 
 def test_the_game_taps_as_the_rules_say() -> None:

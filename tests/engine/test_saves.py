@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -120,7 +121,8 @@ def save() -> dict[str, Any]:
 
 @pytest.mark.parametrize(
     "text",
-    ["", " ", "{", "}", "null", "[]", "42", '"text"', "{}", "[1, 2", "{'format': 'harp-save'}", "\x00", "NaN", "[" * 100_000],
+    ["", " ", "{", "}", "null", "[]", "42", '"text"', "{}", "[1, 2", "{'format': 'harp-save'}", "\x00", "NaN",
+     "[" * 100_000],
 )
 def test_malformed_json(text: str) -> None:
     corrupt(text)
@@ -194,7 +196,8 @@ WRONG_TYPES = [
 ]
 
 
-@pytest.mark.parametrize("change", WRONG_TYPES, ids=lambda f: f.__qualname__ + repr(f.__closure__[-1].cell_contents if f.__closure__ else ""))
+@pytest.mark.parametrize("change", WRONG_TYPES,
+                         ids=lambda f: f.__qualname__ + repr(f.__closure__[-1].cell_contents if f.__closure__ else ""))
 def test_wrong_types(save: dict[str, Any], change: Callable[[dict[str, Any]], None]) -> None:
     corrupt(_with(save, change))
 

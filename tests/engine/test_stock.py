@@ -99,7 +99,8 @@ def test_redeal_after_playing_from_the_waste() -> None:
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_passes_left(game_id: str) -> None:
     passes = facts(game_id).passes
-    counts: list[int | None] = [None] * 6 if passes is None else list(range(passes - 1, -1, -1))  # 4 passes: 3, 2, 1, 0 left
+    # Passes left after each: with 4 passes, 3, 2, 1, 0.
+    counts: list[int | None] = [None] * 6 if passes is None else list(range(passes - 1, -1, -1))
     g = harp.Game.new(game_id, deal=29)
     seen = [g.view()["passes_left"]]
     for _ in range(len(counts) - 1):

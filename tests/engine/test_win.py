@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import heapq
 from collections import Counter
-from typing import Iterator
+from collections.abc import Iterator
 
 import pytest
 
@@ -200,7 +200,8 @@ def test_easy_harp_real_deal_won_without_take_backs(deal: int) -> None:
 
     assert g.is_won()
     assert not [m for m in line if m.startswith("f")], "no take-backs"
-    kinds = Counter("to foundation" if ">f" in m else "waste to tableau" if m.startswith("w>t") else m[:1] for m in line)
+    kinds = Counter("to foundation" if ">f" in m else "waste to tableau" if m.startswith("w>t") else m[:1]
+                    for m in line)
     assert kinds["to foundation"] == 104
     waste_to_tableau = kinds["waste to tableau"]
     # docs/rules.md: 10 a card to a foundation, 5 a card turned face up, 5 a waste-to-tableau move

@@ -30,7 +30,8 @@ def test_the_solvers_state_names_what_the_game_shows(game_id: str) -> None:
     assert len(state.talon) == len(view["waste"]) + view["stock"] and state.waste_size == len(view["waste"])
     assert state.pass_number == game.pass_number
     reserved = game.rules.reserved_slots
-    assert state.foundations == tuple((i // game.rules.decks if reserved else -1, 0) for i in range(game.rules.foundations))
+    assert state.foundations == tuple((i // game.rules.decks if reserved else -1, 0)
+                                      for i in range(game.rules.foundations))
     # One face-up card lies on each column that hides cards; where cards move one at a time it
     # counts two, and a face-down card eight.  Where passes are limited, the 5 cards drawn count.
     drawn = 5 if game.rules.passes is not None else 0

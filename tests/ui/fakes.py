@@ -7,9 +7,9 @@ its Advisor to them; with the helpers that drive it as the page does.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
 import harp
 from harp.solver import Hint, Result, WayBack, solve
@@ -45,18 +45,18 @@ class FakeStorage:
     def used(self) -> int:
         return sum(len(key) + len(value) for key, value in self.items.items())
 
-    def getItem(self, key: str) -> str | None:  # noqa: N802 - the DOM's name
+    def getItem(self, key: str) -> str | None:
         self._check()
         return self.items.get(key)
 
-    def setItem(self, key: str, value: str) -> None:  # noqa: N802
+    def setItem(self, key: str, value: str) -> None:
         self._check()
         old = len(key) + len(self.items[key]) if key in self.items else 0
         if self.quota is not None and self.used() - old + len(key) + len(value) > self.quota:
             raise RuntimeError("QuotaExceededError")
         self.items[key] = value
 
-    def removeItem(self, key: str) -> None:  # noqa: N802
+    def removeItem(self, key: str) -> None:
         self._check()
         self.items.pop(key, None)
 

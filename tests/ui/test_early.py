@@ -5,7 +5,6 @@ still fits.  The script itself runs in tests/browser/test_early_board.py."""
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
 import harp

@@ -9,7 +9,8 @@ tests/ui/fakes.py."""
 from __future__ import annotations
 
 import json
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import harp
 import pytest

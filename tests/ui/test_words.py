@@ -103,7 +103,8 @@ def test_swedish_words_for_cards_piles_moves_and_refusals() -> None:
     assert played(g, "t2>f") == "ruter ess till grundhög. Kolumn 2: vände upp ruter 3. 15 poäng."
     with pytest.raises(harp.IllegalMove) as refused:
         g.play("t1>f2")
-    assert reason(refused.value) == "Grundhög 2 är reserverad för spader: hjärter 3 ska till grundhög 3 eller grundhög 4."
+    assert reason(refused.value) == ("Grundhög 2 är reserverad för spader: "
+                                     "hjärter 3 ska till grundhög 3 eller grundhög 4.")
 
 
 def test_a_refused_deal_code_is_said_in_the_pages_language() -> None:
@@ -111,5 +112,6 @@ def test_a_refused_deal_code_is_said_in_the_pages_language() -> None:
         harp.Game.from_code("EH1-D2-N-AAAAAAF")
     assert reason(refused.value) == str(refused.value)          # English: the engine's own words
     words.set_language("sv")
-    assert reason(refused.value) == "givkoden 'EH1-D2-N-AAAAAAF': man drar 1 eller 3 kort åt gången (D1 eller D3), inte 2"
+    assert reason(refused.value) == ("givkoden 'EH1-D2-N-AAAAAAF': "
+                                     "man drar 1 eller 3 kort åt gången (D1 eller D3), inte 2")
     assert reason(ValueError("other words")) == "other words"
