@@ -3,8 +3,8 @@
 
     python3 build.py                  build the publishable site into dist/
     python3 build.py serve [--port N] build, then serve dist/ on 127.0.0.1
-    python3 build.py test [ARGS...]   install test tools, build, run pytest ARGS and mypy
-    python3 build.py check [ARGS...]  the fast loop: the tests that need no browser and no build, and mypy
+    python3 build.py test [ARGS...]   install test tools, build, run pytest ARGS, mypy and ruff
+    python3 build.py check [ARGS...]  the fast loop: the tests that need no browser and no build, mypy and ruff
     python3 build.py screenshots      take the README's pictures afresh into docs/screenshots/
     python3 build.py size             build, then print the bytes a first and a second visit transfer
     python3 build.py bench [OPTIONS]  build, then time the game in headless Chromium (--help: options)
@@ -60,7 +60,8 @@ def main(argv: list[str] | None = None) -> int:
     serve_cmd = commands.add_parser("serve", help="build, then serve dist/")
     serve_cmd.add_argument("--port", type=int, default=8000)
     commands.add_parser("test", help="build and run the tests; extra args go to pytest")
-    commands.add_parser("check", help="the tests that need no browser and no build, and mypy; extra args go to pytest")
+    commands.add_parser("check",
+                        help="the tests that need no browser and no build, mypy and ruff; extra args go to pytest")
     commands.add_parser("screenshots", help="take the README's pictures afresh into docs/screenshots/")
     commands.add_parser("size", help="build, then print what a first and a second visit transfer")
     commands.add_parser("bench", help="build, then time the game in headless Chromium; options: bench --help",

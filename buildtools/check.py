@@ -1,4 +1,4 @@
-"""The developers' fast loop (check): the tests that need no browser and no
+"""The developers' fast loop (check): ruff, the tests that need no browser and no
 built site, and mypy, with nothing installed but requirements-test.txt (no
 apt-get, no npm, no build)."""
 
@@ -9,7 +9,7 @@ import subprocess
 import tempfile
 
 from .common import ROOT
-from .testrun import MYPY, install_test_tools, run_pytest
+from .testrun import MYPY, install_test_tools, lint, run_pytest
 
 # tests/engine, tests/solver, tests/ui and the top-level files of tests/, but
 # for what needs a browser (`browser`), the built site (`site`: the build
@@ -29,8 +29,9 @@ def check_args(pytest_args: list[str]) -> list[str]:
 
 
 def check(pytest_args: list[str]) -> int:
-    """pip install the test tools, then run CHECK_TESTS and mypy side by side; 0 if both pass."""
+    """pip install the test tools, lint, then run CHECK_TESTS and mypy side by side; 0 if all pass."""
     install_test_tools()
+    linted = lint()
     print("+ python3 -m mypy (in the background; its report follows pytest's)", flush=True)
     with tempfile.TemporaryFile(mode="w+") as report:
         mypy = subprocess.Popen(MYPY, cwd=ROOT, stdout=report, stderr=subprocess.STDOUT)
@@ -41,4 +42,4 @@ def check(pytest_args: list[str]) -> int:
         print("+ python3 -m mypy", flush=True)
         report.seek(0)
         print(report.read(), end="", flush=True)
-    return 1 if failed or typed else 0
+    return 1 if failed or typed or linted else 0

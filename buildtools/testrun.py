@@ -170,10 +170,22 @@ def run_pytest(pytest_args: Sequence[str], env: dict[str, str] | None = None) ->
 # this is the whole command, and `python3 -m mypy` alone runs the same check.
 MYPY = [sys.executable, "-m", "mypy"]
 
+# The linter: ruff over every Python file in the repository, with pyproject.toml's
+# [tool.ruff] rules, so `python3 -m ruff check` alone runs the same check. It only
+# lints (nothing is reformatted), in well under a second: test and check run it first.
+RUFF = [sys.executable, "-m", "ruff", "check"]
+
+
+def lint() -> int:
+    """Run RUFF, its report printed as it comes; 0 if the tree is clean."""
+    print("+ python3 -m ruff check", flush=True)
+    return subprocess.run(RUFF, cwd=ROOT).returncode
+
 
 def test(pytest_args: list[str]) -> int:
-    """Install what the tests need, build, run pytest and mypy; 0 if all pass."""
+    """Install what the tests need, lint, build, run pytest and mypy; 0 if all pass."""
     install_test_tools()
+    linted = lint()
     # mypy starts now so it runs beside the installs and the build, which
     # mostly wait or keep one core busy; its report comes after pytest's.
     print("+ python3 -m mypy (in the background; its report follows pytest's)", flush=True)
@@ -192,4 +204,4 @@ def test(pytest_args: list[str]) -> int:
         print("+ python3 -m mypy", flush=True)
         report.seek(0)
         print(report.read(), end="", flush=True)
-    return 1 if failed or typed else 0
+    return 1 if failed or typed or linted else 0

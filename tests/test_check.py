@@ -1,5 +1,5 @@
 """build.py check, the developers' fast loop: what it selects, and that it
-fails when the tests or mypy fail.  And build.py screenshots, which refreshes
+fails when the tests, mypy or ruff fail.  And build.py screenshots, which refreshes
 the README's pictures: it runs every test that takes one, into docs/screenshots/."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import sys
 import pytest
 
 import build
-from buildtools import check
+from buildtools import check, testrun
 from buildtools import screenshots as shots
 from buildtools.common import ROOT
 
@@ -31,12 +31,14 @@ def test_check_selects_no_browser_test_and_none_that_uses_the_built_site() -> No
     assert "site_dir" not in fixtures and "page" not in fixtures
 
 
-def test_check_fails_when_the_tests_or_mypy_fail(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_check_fails_when_the_tests_mypy_or_ruff_fail(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(check, "install_test_tools", lambda: None)
-    for tests_code, mypy_code, expected in ((0, 0, 0), (1, 0, 1), (0, 1, 1), (5, 0, 1)):
+    for tests_code, mypy_code, ruff_code, expected in ((0, 0, 0, 0), (1, 0, 0, 1), (0, 1, 0, 1), (5, 0, 0, 1),
+                                                       (0, 0, 1, 1)):
         monkeypatch.setattr(check, "run_pytest", lambda args, code=tests_code: code)
         monkeypatch.setattr(check, "MYPY", [sys.executable, "-c", f"raise SystemExit({mypy_code})"])
-        assert check.check([]) == expected, (tests_code, mypy_code)
+        monkeypatch.setattr(testrun, "RUFF", [sys.executable, "-c", f"raise SystemExit({ruff_code})"])
+        assert check.check([]) == expected, (tests_code, mypy_code, ruff_code)
 
 
 def test_build_py_hands_check_its_pytest_arguments(monkeypatch: pytest.MonkeyPatch) -> None:
