@@ -49,6 +49,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import datetime
+import importlib.util
 import json
 import math
 import os
@@ -244,7 +245,8 @@ class Figure:
 # -- arguments -----------------------------------------------------------------
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     """bench's own options (build.py passes what follows `bench`)."""
-    parser = argparse.ArgumentParser(prog="build.py bench", description="Time the game in headless Chromium, Firefox ESR and WebKitGTK.")
+    parser = argparse.ArgumentParser(prog="build.py bench",
+                                     description="Time the game in headless Chromium, Firefox ESR and WebKitGTK.")
     parser.add_argument("--runs", type=positive, default=RUNS, help=f"desktop runs (default {RUNS})")
     parser.add_argument("--phone", action=argparse.BooleanOptionalAction, default=True,
                         help="also measure the phone profile (default: yes; --no-phone skips it)")
@@ -638,7 +640,7 @@ def measure(site: Path, runs: int, phone_runs: int, moves: int, engine_runs: int
 
 def report(results: Results, runs: int, phone_runs: int, when: datetime.datetime | None = None) -> str:
     """The figures for people."""
-    when = when or datetime.datetime.now(datetime.timezone.utc)
+    when = when or datetime.datetime.now(datetime.UTC)
     head = (f"Harp bench, {when:%Y-%m-%d %H:%M} UTC, {os.cpu_count()} cores, {runs} desktop run(s),"
             f" {phone_runs} phone run(s); medians, from the navigation's start")
     lines = [head]
@@ -652,9 +654,7 @@ def report(results: Results, runs: int, phone_runs: int, when: datetime.datetime
 def bench(argv: Sequence[str]) -> int:
     """build.py bench [--runs N] [--no-phone] [--phone-runs N] [--no-engines] [--no-brotli] [--moves N] [--site DIR]."""
     args = parse_args(argv)
-    try:
-        import playwright  # noqa: F401
-    except ImportError:
+    if importlib.util.find_spec("playwright") is None:
         print("bench needs Playwright for Python: pip install -r requirements-test.txt", flush=True)
         return 2
     if not Path(CHROMIUM).exists():

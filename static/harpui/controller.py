@@ -21,7 +21,8 @@ from __future__ import annotations
 import asyncio
 import copy
 import datetime
-from typing import Any, Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any
 
 import harp
 

@@ -9,7 +9,8 @@ It also owns the transient looks: dragged cards, held cards, hints, toasts.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import harp
 from pyscript import document, window

@@ -8,8 +8,9 @@ the URL's deal code, the embed page talks to its host).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from pyscript import document, window
 

@@ -15,7 +15,8 @@ from __future__ import annotations
 import datetime
 import functools
 import json
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import harp
 import pytest
