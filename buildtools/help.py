@@ -43,17 +43,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from string import Template
 
+from harp.rules import GAMES, Rules
+from harp.winrates import DealResult, Summary, read_details, summarise
+from harpui.words import LANGUAGES   # the page's languages: the help comes in each
+
 from .common import DIST, ROOT
-
-sys.path.insert(0, str(ROOT))  # the engine, from the repository itself
-
-from harp.rules import GAMES, Rules  # noqa: E402
-from harp.winrates import DealResult, Summary, read_details, summarise  # noqa: E402
 
 SOURCE = ROOT / "static" / "help" / "source"
 TEMPLATE = SOURCE / "page.html"
-LANGUAGE = "en"                    # the first language: its pages sit in the help folder itself
-LANGUAGES = ("en", "sv")
+LANGUAGE = LANGUAGES[0]            # the first language: its pages sit in the help folder itself
 MEASUREMENTS = ROOT / "measurements" / "win-rates.csv"
 WIN_RATES_ID = "win-rates"
 
@@ -349,7 +347,8 @@ def pages(language: str = LANGUAGE, measurements: Path = MEASUREMENTS) -> dict[s
         page = Page(f"rules-{game_id}.html", game_prose(game_id, language), strings, measured, rules,
                     language=language)
         if "{{win-rates}}" not in page.prose.body:  # a game without prose still shows both
-            page.prose.body += f"\n\n{{{{win-rates}}}}\n\n## {strings['options_heading']} {{#options}}\n\n{{{{options}}}}\n"
+            options = f"## {strings['options_heading']} {{#options}}\n\n{{{{options}}}}\n"
+            page.prose.body += f"\n\n{{{{win-rates}}}}\n\n{options}"
         out[page.name] = render(page, template)
     return out
 

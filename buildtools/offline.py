@@ -13,6 +13,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from harpui.words import LANGUAGES
+
 from .common import ROOT, files_under
 
 # Sources rendered into the site rather than copied: template -> file in dist.
@@ -120,7 +122,7 @@ def render_icons(dist: Path) -> bool:
 
 
 LANG_DIR = ROOT / "static" / "harpui" / "lang"
-FIRST_LANGUAGE = "en"
+FIRST_LANGUAGE = LANGUAGES[0]
 
 
 def manifest(lang: str) -> dict[str, Any]:
@@ -137,9 +139,9 @@ def manifest_name(lang: str) -> str:
 def write_manifest(dist: Path) -> Path:
     """Write dist/manifest.webmanifest (English) and one manifest for each other
     language; returns the English one's path."""
-    for catalogue in sorted(LANG_DIR.glob("*.json")):
-        path = dist / manifest_name(catalogue.stem)
-        path.write_text(json.dumps(manifest(catalogue.stem), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    for lang in LANGUAGES:
+        path = dist / manifest_name(lang)
+        path.write_text(json.dumps(manifest(lang), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     return dist / manifest_name(FIRST_LANGUAGE)
 
 

@@ -29,6 +29,8 @@ import json
 import re
 from pathlib import Path
 
+from harpui.words import LANGUAGES
+
 from .common import ROOT
 from .firstdeals import fill_first_deals, first_deals
 
@@ -135,6 +137,24 @@ def fill_boot_words(page: str, by_language: dict[str, dict[str, str]]) -> str:
     return page.replace(BOOT_WORDS, BOOT_WORDS.replace("></", f">{data}</"))
 
 
+# The page's languages (harpui/words.py LANGUAGES) go where a page asks: an
+# empty data-languages attribute gets the codes (embed-boot.js reads its own
+# <script data-languages="en sv"> before Python starts), and the line
+# <!-- language options --> one <option> a language (Options' language list).
+LANGUAGES_ATTR = 'data-languages=""'
+LANGUAGE_OPTIONS = re.compile(r"^([ \t]*)<!-- language options -->[ \t]*\n", re.M)
+
+
+def fill_languages(page: str, languages: tuple[str, ...] = LANGUAGES) -> str:
+    """The page with its languages written where it asks for them (LANGUAGES_ATTR, LANGUAGE_OPTIONS)."""
+    def options(match: re.Match[str]) -> str:
+        return "".join(f'{match.group(1)}<option value="{lang}" lang="{lang}" data-i18n="language.{lang}"></option>\n'
+                       for lang in languages)
+
+    page = LANGUAGE_OPTIONS.sub(options, page)
+    return page.replace(LANGUAGES_ATTR, f'data-languages="{" ".join(languages)}"')
+
+
 def page_sprite(svg: str) -> tuple[str, str]:
     """The card sprite as markup for a page, and the CSS rules it needs: each
     distinct style attribute becomes a class art-1, art-2, ... (a page's policy
@@ -169,6 +189,7 @@ def write_pages(dist: Path, root: Path = ROOT, fragments: Path = FRAGMENTS) -> l
         page, found = SPRITE_LINE.subn(lambda _: sprite + "\n", page)
         if found != 1:
             raise ValueError(f"{name}: one <!-- card art --> line expected, found {found}")
+        page = fill_languages(page)
         page = fill_words(page, by_language[CATALOGUE.stem], by_language)
         page = fill_boot_words(page, by_language)
         page = fill_first_deals(page, deals)

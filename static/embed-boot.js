@@ -3,7 +3,8 @@
  * 1. Theme and language from the URL.  ?theme=green|blue|dark sets
  *    <html data-theme> (static/embed.css draws it); anything else keeps the
  *    default green.  ?lang= sets <html lang> when it names a language the
- *    page has ("en" or "sv"), and the game then speaks it (harpui/startup.py);
+ *    page has (this script's data-languages, which the build writes from
+ *    harpui/words.py LANGUAGES), and the game then speaks it (harpui/startup.py);
  *    anything else is ignored, and the browser's language is used.  As with the
  *    other parameters, each may also come after "#" (the query string wins).
  *    Values are only compared with these lists, never written into the page.
@@ -22,7 +23,7 @@
 (function () {
   "use strict";
   var THEMES = ["green", "blue", "dark"];
-  var LANGS = ["en", "sv"];   // harpui/words.py LANGUAGES; Python then speaks it
+  var LANGS = (document.currentScript.getAttribute("data-languages") || "").split(" ").filter(Boolean);
 
   function param(name) {
     var sources = [location.search, location.hash.replace(/^#/, "?")];

@@ -16,12 +16,13 @@ import pytest
 from harp.codes import CODE_REASONS
 from harp.progress import STUCK_QUESTIONS
 from harp.reasons import REASONS
+from harpui.words import LANGUAGES
 
+from buildtools import pages
 from buildtools.common import ROOT
 
 LANG_DIR = ROOT / "static" / "harpui" / "lang"
-LANGUAGES = sorted(p.stem for p in LANG_DIR.glob("*.json"))
-FIRST = "en"
+FIRST = LANGUAGES[0]
 ENGINE_TEMPLATES = {**{f"reason.{key}": text for key, text in REASONS.items()},
                     **{f"code_reason.{key}": text for key, text in CODE_REASONS.items()},
                     **{f"stuck.check.{key}": text for key, text in STUCK_QUESTIONS.items()}}
@@ -38,7 +39,25 @@ def placeholders(template: str) -> set[str]:
 
 
 def test_english_and_swedish_are_there() -> None:
-    assert {"en", "sv"} <= set(LANGUAGES)
+    assert {"en", "sv"} <= set(LANGUAGES) and FIRST == "en"
+
+
+def test_the_language_list_has_one_home() -> None:
+    """harpui/words.py LANGUAGES is the list: one catalogue a language, and
+    nothing else writes the codes out by hand; the build fills embed.html's
+    <script data-languages> (embed-boot.js) and Options' language list from it."""
+    assert sorted(p.stem for p in LANG_DIR.glob("*.json")) == sorted(LANGUAGES)
+    quoted = "|".join(f"[\"']{code}[\"']" for code in LANGUAGES)
+    a_list = re.compile(rf"(?:{quoted})\s*,\s*(?:{quoted})|<option value=(?:{quoted})")
+    sources = [*ROOT.glob("*.html"), *(ROOT / "templates").glob("*.html"), *(ROOT / "static").glob("*.js"),
+               *(ROOT / "static" / "harpui").glob("*.py"), *(ROOT / "buildtools").glob("*.py")]
+    copies = [p.relative_to(ROOT).as_posix() for p in sources
+              if p.name != "words.py" and a_list.search(p.read_text(encoding="utf-8"))]
+    assert copies == []
+    embed = pages.fill_languages('<script src="./static/embed-boot.js" data-languages=""></script>')
+    assert f'data-languages="{" ".join(LANGUAGES)}"' in embed
+    options = pages.fill_languages("  <!-- language options -->\n")
+    assert re.findall(r'<option value="(\w+)" lang="\1" data-i18n="language\.\1">', options) == list(LANGUAGES)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+from harpui.words import LANGUAGES
 
 from buildtools.common import ROOT
 from buildtools import firstdeals, pages
@@ -44,7 +45,8 @@ def test_each_page_has_its_toolbar_and_script(site_dir: Path) -> None:
     assert "tools-more" not in embed and "finish-cell" not in embed   # the embed's toolbar is one short row
     assert '<script type="py" src="./static/main.py" config="./pyscript.toml"></script>' in index
     assert '<script type="py" src="./static/embed.py" config="./pyscript.toml"></script>' in embed
-    assert '<script src="./static/embed-boot.js"></script>' in embed and "embed-boot" not in index
+    assert f'<script src="./static/embed-boot.js" data-languages="{" ".join(LANGUAGES)}"></script>' in embed
+    assert "embed-boot" not in index
     for html in (index, embed):
         assert html.index('<meta charset="utf-8">') < 200
         assert '<script type="module" src="./vendor/pyscript/core.js"></script>' in html

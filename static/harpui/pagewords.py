@@ -16,7 +16,9 @@ from pyscript import document, window
 from .dom import nil
 from .words import LANGUAGES, language, pick_language, set_language, t
 
-MANIFESTS = {"en": "./manifest.webmanifest", "sv": "./manifest.sv.webmanifest"}
+# Each language's web app manifest, as buildtools/offline.py names them.
+MANIFESTS = {lang: "./manifest.webmanifest" if lang == LANGUAGES[0] else f"./manifest.{lang}.webmanifest"
+             for lang in LANGUAGES}
 
 
 def browser_languages() -> list[str]:

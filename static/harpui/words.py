@@ -22,7 +22,10 @@ from typing import Any
 import harp
 
 LANG_DIR = Path(__file__).resolve().parent / "lang"
-LANGUAGES = ("en", "sv")          # the first is the fallback
+# The page's languages, the first the fallback: the one list, one catalogue each in lang/
+# (tests/test_languages.py). The build takes it from here for the help pages, the web app
+# manifests and embed.html, whose embed-boot.js reads it from its own <script data-languages>.
+LANGUAGES = ("en", "sv")
 REASON_PREFIX = "reason."
 CODE_PREFIX = "code_reason."                  # harp.codes.CODE_REASONS, why a deal code is refused
 STUCK_PREFIX = "stuck.check."                 # harp.progress.STUCK_QUESTIONS, the checks on a stuck game
