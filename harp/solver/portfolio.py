@@ -21,9 +21,10 @@ from __future__ import annotations
 
 import itertools
 import time
+from collections.abc import Iterator
 from dataclasses import replace
 from operator import itemgetter
-from typing import Any, Iterator
+from typing import Any
 
 from .beam import BeamSearch
 from .best_first import BestFirstSearch
