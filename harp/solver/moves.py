@@ -154,193 +154,15 @@ class MoveGenerator:
         ``_Shared`` is ``shared`` (a shuffle changes neither foundations nor talon).  With the
         need "keeps", ``state`` has just had a card taken back onto a column (``_built_on``): only
         the moves onto it and to the foundations, unsorted."""
-        columns, downs, talon, waste_size, pass_number, foundations = state
-        out: list[Successor] = []
-        rules, settings, deal = self.rules, self.settings, self.deal
-        prune = settings.prune
-        merging, every = settings.merges_arrangements, onto is None
-        # Only quick searches ask a move to use the one before.
-        needs = prune and not settings.sound and settings.needs_use
-        keeping = need is not None and need[0] == "keeps"
-        allowed, space_takes = self.meets_need, deal.space_takes
-
-        # A position can become blocked only where a way out is lost for good: a card going up
-        # for good (no take-backs), or the last pass's waste growing.  Elsewhere covers only
-        # lift and ways out only open, so a child of a position that is not blocked is not either.
-        check_foundations = deal.thoughtful and "blocked" in settings.techniques and not rules.takeback
-        check_waste = (deal.thoughtful and "blocked" in settings.techniques and rules.passes is not None)
-
-        lost_by_easier_game = self.proofs.lost_by_easier_game
-
-        def finish(moves: list[str], after: State, order: Effect, then: Need = None) -> None:
-            after = self.safe_moves.play(after, moves)
-            if ((check_foundations and after.foundations != foundations)
-                    or (check_waste and after.pass_number >= rules.passes  # type: ignore[operator]
-                        and after.waste_size > 1
-                        and (after.waste_size, after.pass_number) != (waste_size, pass_number))):
-                if self.proofs.some_cards_never_move(after):
-                    return  # lost: some cards can never move
-            if lost_by_easier_game is not None and lost_by_easier_game(after):
-                return  # lost: so is the easier game from there (harp/solver/fixed_roots.py)
-            if then is not None and len(moves) > 1:
-                then = None  # a safe foundation move followed: the obligation no longer fits
-            out.append((moves, after, order, then if needs else None))
-
-        if every:
-            takers, spaces = self.targets(columns)
-            up = self.safe_moves.slots(foundations)
-            runs = [run_length(column) for column in columns]
-        else:  # only column ``onto`` takes a card, and no space does: every move below goes there
-            assert onto is not None and shared is not None
-            fits = FITS_ON[columns[onto][-1]]
-            takers, spaces = {card: [onto] for card in fits}, []
-            up, runs, tops, top_at, receivers, backs = shared
-        # Tableau tops to foundations, and tableau runs to other columns.
-        for i, column in enumerate(columns):
-            if not column or (not every and i != onto and column[-runs[i]] not in fits):
-                continue
-            top = column[-1]
-            slot = up.get(top, -1)
-            if slot >= 0 and allowed(need, i, -1, 1) and (every or i == onto):
-                cols, new_downs = list(columns), list(downs)
-                cols[i] = column[:-1]
-                if deal.turn_up(cols, new_downs, i):
-                    finish([f"t{i + 1}>f{slot + 1}"],
-                           State(tuple(cols), tuple(new_downs), talon, waste_size, pass_number,
-                                 raised(foundations, slot, top)),
-                           Effect.UNCOVERS if new_downs[i] < downs[i] else Effect.HOME)
-                else:
-                    self.frontier_found = True
-                    self.frontier_moves.append([f"t{i + 1}>f{slot + 1}"])
-            run = runs[i]
-            if not every:
-                counts = [run] if i != onto else []  # a run's root onto the bared card (others: shuffles)
-            elif rules.one_card and not settings.shuffles:
-                counts = [1] + ([run] if run > 1 and rank(column[-run]) == KING else [])
-            elif merging and not spaces:
-                counts = [run]  # (any less is a shuffle: its card's parent is of the target's level)
-            else:
-                counts = list(range(1, run + 1))
-            for count in counts:
-                moving = column[-count]
-                whole = count == len(column)
-                one_by_one = rules.one_card and count > 1  # a space takes a king-led run whole
-                targets = takers.get(moving, []) if settings.shuffles or not one_by_one else []
-                if spaces and space_takes(moving, count) and not (whole and not downs[i]):
-                    targets = targets + spaces  # (a whole column into a space would change nothing)
-                for j in targets:
-                    target = columns[j]
-                    if j == i or not allowed(need, i, j, count):
-                        continue
-                    if merging and target and count < run:
-                        continue  # a shuffle: the same arrangement key
-                    if one_by_one and target:
-                        steps = shuffle_steps(deal, takers, spaces, up, i, j, column[-count + 1:])
-                        if steps is None:
-                            continue  # some card over the base has nowhere to wait
-                    else:
-                        steps = [f"t{i + 1}:{count}>t{j + 1}" if count > 1 else f"t{i + 1}>t{j + 1}"]
-                    cols, new_downs = list(columns), list(downs)
-                    cols[i], cols[j] = column[:-count], target + column[-count:]
-                    if not deal.turn_up(cols, new_downs, i):
-                        self.frontier_found = True
-                        self.frontier_moves.append(steps)
-                        continue
-                    reveals = new_downs[i] < downs[i]
-                    empties = not cols[i] and not new_downs[i]
-                    order = Effect.UNCOVERS if reveals else Effect.EMPTIES if empties else Effect.SHIFTS
-                    then: Need = None if reveals or empties else ("use", i, j, count)
-                    finish(steps,
-                           State(tuple(cols), tuple(new_downs), talon, waste_size, pass_number, foundations),
-                           order, then)
-
-        # The stock: every reachable waste card, to a foundation or a column.  Drawing one card
-        # with no pass limit, every talon card stays in reach, so putting one on a column can
-        # wait until a card is to go on it: the same reordering argument as a take-back.
-        always_in_reach = rules.draw == 1 and rules.passes is None
-        if every:  # (after the columns' moves: a fair-mode hint is the first frontier noted)
-            tops, top_at = self.waste_tops(state)  # (the frontiers they meet, noted once here)
-            # Cards that could move next, and the cards one of them could go on: a card put down
-            # only to receive one is worth trying (asked only below; a shuffle keeps them: the
-            # same cards in runs).
-            receivers = set()
-            if prune and (always_in_reach or rules.takeback):
-                movable = {talon[reached - 1] for _, reached, _ in tops}
-                if rules.takeback:  # a chain of take-backs reaches every foundation card
-                    for slot_suit, height in foundations:
-                        movable.update(CARDS_UP[slot_suit][height])
-                for column, run in zip(columns, runs):
-                    movable.update(column[-run:])
-                receivers.update(*map(PARENTS.__getitem__, movable))
-
-        def may_receive(card: int) -> bool:
-            return not prune or card in receivers
-
-        if spaces:
-            reachable = tops
-        else:  # only the cards that could go somewhere (most waste cards cannot)
-            wanted = up.keys() | takers.keys()
-            reachable = list(compress(tops, map(wanted.__contains__, map(talon.__getitem__, top_at))))
-        for taps, reached, pass_now in reachable:
-            card = talon[reached - 1]
-            slot = up.get(card, -1)
-            goes_up = slot >= 0 and allowed(need, -1, -1, 1) and every
-            if always_in_reach and not may_receive(card):
-                to_columns = []
-            else:
-                to_columns = [j for j in takers.get(card, []) + (spaces if spaces and space_takes(card, 1) else [])
-                              if allowed(need, -1, j, 1)]
-            if not (goes_up or to_columns):
-                continue
-            rest = talon[: reached - 1] + talon[reached:]
-            taps_moves = ["s"] * taps
-            if goes_up:
-                finish(taps_moves + [f"w>f{slot + 1}"],
-                       State(columns, downs, rest, reached - 1, pass_now, raised(foundations, slot, card)),
-                       Effect.HOME)
-            for j in to_columns:
-                cols = list(columns)
-                cols[j] = columns[j] + (card,)
-                finish(taps_moves + [f"w>t{j + 1}"],
-                       State(tuple(cols), downs, rest, reached - 1, pass_now, foundations),
-                       Effect.FROM_STOCK, ("onto", j, -1) if always_in_reach else None)
-
-        # Take-backs from the foundations.
-        if not rules.takeback:
-            backs = []
-        elif every:
-            # Neither a foundation card nor one a chain of take-backs reaches could be built on: not taken back.
-            backs = [(slot, slot_suit, height, slot_suit * 13 + height - 1)
-                     for slot, (slot_suit, height) in enumerate(foundations)
-                     if height and (not prune or not receivers.isdisjoint(CARDS_UP[slot_suit][height]))]
-        else:  # only those that go on column ``onto``
-            backs = [back for back in backs if back[3] in fits]
-        to_build = settings.takes_back_only_to_build
-        for slot, slot_suit, height, card in backs:
-            for j in takers.get(card, []) + (spaces if spaces and space_takes(card, 1) else []):
-                if allowed(need, -2 - slot, j, 1):
-                    cols = list(columns)
-                    cols[j] = columns[j] + (card,)
-                    new_foundations = list(foundations)
-                    new_foundations[slot] = (slot_suit if height > 1 else deal.slot_suits[slot], height - 1)
-                    after = State(tuple(cols), downs, talon, waste_size, pass_number, tuple(new_foundations))
-                    if to_build and columns[j]:
-                        out.extend(self._built_on(after, j, f"f{slot + 1}>t{j + 1}"))
-                    else:
-                        out.append(([f"f{slot + 1}>t{j + 1}"], after, Effect.TAKES_BACK,
-                                    ("onto", j, slot) if needs else None))
-        if not every or keeping:
+        expansion = _Expansion(self, state, need, onto, shared)
+        expansion.from_columns()
+        expansion.from_stock()
+        expansion.take_backs()
+        out = expansion.out
+        if onto is not None or expansion.keeping:
             return out  # (after a take-back, a shuffle elsewhere would send the card home again)
-        if merging:
-            arrivals = {column[-run] for column, run in zip(columns, runs) if column}
-            arrivals.update(talon[reached - 1] for _, reached, _ in tops)
-            arrivals.update(back[3] for back in backs)
-            for shuffle, bared, i, bared_runs in bared_parents(state, runs, Wanted(up, arrivals)):
-                noted = len(self.frontier_moves)
-                out.extend(([shuffle] + moves, after, order, then)
-                           for moves, after, order, then
-                           in self._successors(bared, None, i, _Shared(up, bared_runs, tops, top_at, receivers, backs)))
-                self.frontier_moves[noted:] = [[shuffle] + moves for moves in self.frontier_moves[noted:]]
+        if self.settings.merges_arrangements:
+            expansion.other_arrangements()
         if not ordered:
             return out
         # Closest to a win first; then the better effect; then fewer stock taps.
@@ -364,3 +186,246 @@ class MoveGenerator:
                 if len(after.columns[j]) >= height]
         self.frontier_moves[noted:] = [[take_back] + moves for moves in self.frontier_moves[noted:]]
         return kept
+
+
+class _Expansion:
+    """One call of ``MoveGenerator._successors``: the state expanded, where its cards can go,
+    and the successors found so far (``out``), in the order its steps add them: moves from the
+    columns, from the stock, take-backs, then the other arrangements' moves."""
+
+    def __init__(self, generator: MoveGenerator, state: State, need: Need, onto: int | None,
+                 shared: _Shared | None) -> None:
+        self.generator, self.state, self.need, self.onto = generator, state, need, onto
+        self.rules, self.settings, self.deal = generator.rules, generator.settings, generator.deal
+        settings, rules = self.settings, self.rules
+        self.out: list[Successor] = []
+        self.every = onto is None
+        # Only quick searches ask a move to use the one before.
+        self.needs = settings.prune and not settings.sound and settings.needs_use
+        self.keeping = need is not None and need[0] == "keeps"
+        # A position can become blocked only where a way out is lost for good: a card going up
+        # for good (no take-backs), or the last pass's waste growing.  Elsewhere covers only
+        # lift and ways out only open, so a child of a position that is not blocked is not either.
+        blocked = self.deal.thoughtful and "blocked" in settings.techniques
+        self.check_foundations = blocked and not rules.takeback
+        self.check_waste = blocked and rules.passes is not None
+        # Drawing one card with no pass limit, every talon card stays in reach.
+        self.always_in_reach = rules.draw == 1 and rules.passes is None
+        self.lost_by_easier_game = generator.proofs.lost_by_easier_game
+        self.fits: tuple[int, ...] = ()
+        self.tops: list[tuple[int, int, int]] = []
+        self.top_at: list[int] = []
+        self.receivers: set[int] = set()
+        self.backs: list[tuple[int, int, int, int]] = []
+        if onto is None:
+            self.takers, self.spaces = generator.targets(state.columns)
+            self.up = generator.safe_moves.slots(state.foundations)
+            self.runs = [run_length(column) for column in state.columns]
+        else:  # only column ``onto`` takes a card, and no space does: every move below goes there
+            assert shared is not None
+            self.fits = FITS_ON[state.columns[onto][-1]]
+            self.takers, self.spaces = {card: [onto] for card in self.fits}, []
+            self.up, self.runs, self.tops, self.top_at, self.receivers, self.backs = shared
+
+    def finish(self, moves: list[str], after: State, order: Effect, then: Need = None) -> None:
+        """Add a successor, after its safe foundation moves, unless it is lost."""
+        generator, state = self.generator, self.state
+        after = generator.safe_moves.play(after, moves)
+        if ((self.check_foundations and after.foundations != state.foundations)
+                or (self.check_waste and after.pass_number >= self.rules.passes  # type: ignore[operator]
+                    and after.waste_size > 1
+                    and (after.waste_size, after.pass_number) != (state.waste_size, state.pass_number))):
+            if generator.proofs.some_cards_never_move(after):
+                return  # lost: some cards can never move
+        lost_by_easier_game = self.lost_by_easier_game
+        if lost_by_easier_game is not None and lost_by_easier_game(after):
+            return  # lost: so is the easier game from there (harp/solver/fixed_roots.py)
+        if then is not None and len(moves) > 1:
+            then = None  # a safe foundation move followed: the obligation no longer fits
+        self.out.append((moves, after, order, then if self.needs else None))
+
+    def frontier(self, moves: list[str]) -> None:
+        """Note a move that would turn up an unknown card (fair mode)."""
+        self.generator.frontier_found = True
+        self.generator.frontier_moves.append(moves)
+
+    # ----- from the columns -----------------------------------------------------
+
+    def from_columns(self) -> None:
+        """Tableau tops to foundations, and tableau runs to other columns."""
+        every, onto, runs, fits = self.every, self.onto, self.runs, self.fits
+        for i, column in enumerate(self.state.columns):
+            if not column or (not every and i != onto and column[-runs[i]] not in fits):
+                continue
+            self.column_top_home(i, column)
+            for count in self.run_counts(i, column):
+                self.run_to_columns(i, column, count)
+
+    def column_top_home(self, i: int, column: tuple[int, ...]) -> None:
+        """Column ``i``'s top card to the foundation that takes it next."""
+        top = column[-1]
+        slot = self.up.get(top, -1)
+        if slot >= 0 and self.generator.meets_need(self.need, i, -1, 1) and (self.every or i == self.onto):
+            columns, downs, talon, waste_size, pass_number, foundations = self.state
+            cols, new_downs = list(columns), list(downs)
+            cols[i] = column[:-1]
+            if self.deal.turn_up(cols, new_downs, i):
+                self.finish([f"t{i + 1}>f{slot + 1}"],
+                            State(tuple(cols), tuple(new_downs), talon, waste_size, pass_number,
+                                  raised(foundations, slot, top)),
+                            Effect.UNCOVERS if new_downs[i] < downs[i] else Effect.HOME)
+            else:
+                self.frontier([f"t{i + 1}>f{slot + 1}"])
+
+    def run_counts(self, i: int, column: tuple[int, ...]) -> list[int]:
+        """How many of column ``i``'s top cards may move to another column, each a move."""
+        rules, settings, run = self.rules, self.settings, self.runs[i]
+        if not self.every:
+            return [run] if i != self.onto else []  # a run's root onto the bared card (others: shuffles)
+        if rules.one_card and not settings.shuffles:
+            return [1] + ([run] if run > 1 and rank(column[-run]) == KING else [])
+        if settings.merges_arrangements and not self.spaces:
+            return [run]  # (any less is a shuffle: its card's parent is of the target's level)
+        return list(range(1, run + 1))
+
+    def run_to_columns(self, i: int, column: tuple[int, ...], count: int) -> None:
+        """Column ``i``'s top ``count`` cards to every other column that takes them."""
+        columns, downs, talon, waste_size, pass_number, foundations = self.state
+        rules, deal, need, allowed = self.rules, self.deal, self.need, self.generator.meets_need
+        takers, spaces, merging = self.takers, self.spaces, self.settings.merges_arrangements
+        moving = column[-count]
+        whole = count == len(column)
+        one_by_one = rules.one_card and count > 1  # a space takes a king-led run whole
+        targets = takers.get(moving, []) if self.settings.shuffles or not one_by_one else []
+        if spaces and deal.space_takes(moving, count) and not (whole and not downs[i]):
+            targets = targets + spaces  # (a whole column into a space would change nothing)
+        for j in targets:
+            target = columns[j]
+            if j == i or not allowed(need, i, j, count):
+                continue
+            if merging and target and count < self.runs[i]:
+                continue  # a shuffle: the same arrangement key
+            if one_by_one and target:
+                steps = shuffle_steps(deal, takers, spaces, self.up, i, j, column[-count + 1:])
+                if steps is None:
+                    continue  # some card over the base has nowhere to wait
+            else:
+                steps = [f"t{i + 1}:{count}>t{j + 1}" if count > 1 else f"t{i + 1}>t{j + 1}"]
+            cols, new_downs = list(columns), list(downs)
+            cols[i], cols[j] = column[:-count], target + column[-count:]
+            if not deal.turn_up(cols, new_downs, i):
+                self.frontier(steps)
+                continue
+            reveals = new_downs[i] < downs[i]
+            empties = not cols[i] and not new_downs[i]
+            order = Effect.UNCOVERS if reveals else Effect.EMPTIES if empties else Effect.SHIFTS
+            then: Need = None if reveals or empties else ("use", i, j, count)
+            self.finish(steps, State(tuple(cols), tuple(new_downs), talon, waste_size, pass_number, foundations),
+                        order, then)
+
+    # ----- from the stock -------------------------------------------------------
+
+    def from_stock(self) -> None:
+        """The stock: every reachable waste card, to a foundation or a column.  Where every talon
+        card stays in reach (``always_in_reach``), putting one on a column can wait until a card
+        is to go on it: the same reordering argument as a take-back."""
+        if self.every:  # (after the columns' moves: a fair-mode hint is the first frontier noted)
+            # (the frontiers they meet, noted once here)
+            self.tops, self.top_at = self.generator.waste_tops(self.state)
+            self.receivers = self.movers_could_go_on()
+        talon, up, takers, spaces = self.state.talon, self.up, self.takers, self.spaces
+        if spaces:
+            reachable = self.tops
+        else:  # only the cards that could go somewhere (most waste cards cannot)
+            wanted = up.keys() | takers.keys()
+            reachable = list(compress(self.tops, map(wanted.__contains__, map(talon.__getitem__, self.top_at))))
+        for taps, reached, pass_now in reachable:
+            self.waste_card_moves(taps, reached, pass_now)
+
+    def movers_could_go_on(self) -> set[int]:
+        """Cards that could move next, and the cards one of them could go on: a card put down
+        only to receive one is worth trying (asked only in ``waste_card_moves`` and
+        ``take_backs``; a shuffle keeps them: the same cards in runs)."""
+        receivers: set[int] = set()
+        rules, columns, talon = self.rules, self.state.columns, self.state.talon
+        if self.settings.prune and (self.always_in_reach or rules.takeback):
+            movable = {talon[reached - 1] for _, reached, _ in self.tops}
+            if rules.takeback:  # a chain of take-backs reaches every foundation card
+                for slot_suit, height in self.state.foundations:
+                    movable.update(CARDS_UP[slot_suit][height])
+            for column, run in zip(columns, self.runs):
+                movable.update(column[-run:])
+            receivers.update(*map(PARENTS.__getitem__, movable))
+        return receivers
+
+    def waste_card_moves(self, taps: int, reached: int, pass_now: int) -> None:
+        """The waste card ``taps`` stock taps bring to the top, to a foundation or a column."""
+        columns, downs, talon, _, _, foundations = self.state
+        need, allowed, spaces = self.need, self.generator.meets_need, self.spaces
+        card = talon[reached - 1]
+        slot = self.up.get(card, -1)
+        goes_up = slot >= 0 and allowed(need, -1, -1, 1) and self.every
+        if self.always_in_reach and not (not self.settings.prune or card in self.receivers):
+            to_columns = []
+        else:
+            into_spaces = spaces if spaces and self.deal.space_takes(card, 1) else []
+            to_columns = [j for j in self.takers.get(card, []) + into_spaces if allowed(need, -1, j, 1)]
+        if not (goes_up or to_columns):
+            return
+        rest = talon[: reached - 1] + talon[reached:]
+        taps_moves = ["s"] * taps
+        if goes_up:
+            self.finish(taps_moves + [f"w>f{slot + 1}"],
+                        State(columns, downs, rest, reached - 1, pass_now, raised(foundations, slot, card)),
+                        Effect.HOME)
+        for j in to_columns:
+            cols = list(columns)
+            cols[j] = columns[j] + (card,)
+            self.finish(taps_moves + [f"w>t{j + 1}"],
+                        State(tuple(cols), downs, rest, reached - 1, pass_now, foundations),
+                        Effect.FROM_STOCK, ("onto", j, -1) if self.always_in_reach else None)
+
+    # ----- take-backs and the other arrangements --------------------------------
+
+    def take_backs(self) -> None:
+        """Take-backs from the foundations."""
+        columns, downs, talon, waste_size, pass_number, foundations = self.state
+        deal, need, allowed, spaces = self.deal, self.need, self.generator.meets_need, self.spaces
+        if not self.rules.takeback:
+            self.backs = []
+        elif self.every:
+            # Neither a foundation card nor one a chain of take-backs reaches could be built on: not taken back.
+            self.backs = [(slot, slot_suit, height, slot_suit * 13 + height - 1)
+                          for slot, (slot_suit, height) in enumerate(foundations)
+                          if height and (not self.settings.prune
+                                         or not self.receivers.isdisjoint(CARDS_UP[slot_suit][height]))]
+        else:  # only those that go on column ``onto``
+            self.backs = [back for back in self.backs if back[3] in self.fits]
+        to_build = self.settings.takes_back_only_to_build
+        for slot, slot_suit, height, card in self.backs:
+            for j in self.takers.get(card, []) + (spaces if spaces and deal.space_takes(card, 1) else []):
+                if allowed(need, -2 - slot, j, 1):
+                    cols = list(columns)
+                    cols[j] = columns[j] + (card,)
+                    new_foundations = list(foundations)
+                    new_foundations[slot] = (slot_suit if height > 1 else deal.slot_suits[slot], height - 1)
+                    after = State(tuple(cols), downs, talon, waste_size, pass_number, tuple(new_foundations))
+                    if to_build and columns[j]:
+                        self.out.extend(self.generator._built_on(after, j, f"f{slot + 1}>t{j + 1}"))
+                    else:
+                        self.out.append(([f"f{slot + 1}>t{j + 1}"], after, Effect.TAKES_BACK,
+                                         ("onto", j, slot) if self.needs else None))
+
+    def other_arrangements(self) -> None:
+        """The moves of the other arrangements of runs on equal cards (harp/solver/arrangements.py),
+        each after the shuffle that makes it: only those that need the bared card."""
+        generator, state, runs = self.generator, self.state, self.runs
+        arrivals = {column[-run] for column, run in zip(state.columns, runs) if column}
+        arrivals.update(state.talon[reached - 1] for _, reached, _ in self.tops)
+        arrivals.update(back[3] for back in self.backs)
+        for shuffle, bared, i, bared_runs in bared_parents(state, runs, Wanted(self.up, arrivals)):
+            noted = len(generator.frontier_moves)
+            shared = _Shared(self.up, bared_runs, self.tops, self.top_at, self.receivers, self.backs)
+            self.out.extend(([shuffle] + moves, after, order, then)
+                            for moves, after, order, then in generator._successors(bared, None, i, shared))
+            generator.frontier_moves[noted:] = [[shuffle] + moves for moves in generator.frontier_moves[noted:]]

@@ -34,7 +34,7 @@ from .last_pass import proof_for
 from .lines import walk_line
 from .moves import MoveGenerator
 from .result import LOSS, UNKNOWN, WIN, Result
-from .settings import NARROW_WEIGHT
+from .settings import NARROW_WEIGHT, Settings
 from .state import State
 
 AnySearch = DepthFirstSearch | BestFirstSearch | BeamSearch
@@ -89,48 +89,19 @@ class Portfolio:
     def __init__(self, generator: MoveGenerator, max_nodes: int | None, max_seconds: float | None) -> None:
         settings, techniques, start = generator.settings, generator.settings.techniques, generator.deal.start
         quick = replace(settings, sound=False)  # (the searches of a pair share one generator, as their notes)
-        self.quick_searches: list[AnySearch] = []
         pairs = (False, True) if "deep-columns" in techniques else (False,)
-        self.probes: list[AnySearch] = []
-        if settings.shuffles and "probes" in techniques:
-            for deep in pairs:
-                probe = generator.with_settings(
-                    replace(quick, deep_columns=deep, shuffles=False, best_first_weight=NARROW_WEIGHT))
-                self.probes += [DepthFirstSearch(probe, start), BestFirstSearch(probe, start)]
-        self.quick_searches += self.probes
-        for deep in pairs:
-            pair = generator.with_settings(replace(quick, deep_columns=deep))
-            self.quick_searches += [DepthFirstSearch(pair, start), BestFirstSearch(pair, start)]
+        self.probes = self._probes(generator, quick, pairs)
+        self.quick_searches: list[AnySearch] = self.probes + self._pairs(generator, quick, pairs)
         # Turns that end after so many positions (probes, "any-order", the early proof, restarts).
         self.own_nodes: dict[AnySearch | FixedRootsProof, int] = {probe: self.PROBE_NODES for probe in self.probes}
-        if "any-order" in techniques and settings.prune:  # (unpruned, no search has the needs)
-            for deep in pairs:
-                any_order = generator.with_settings(replace(quick, deep_columns=deep, needs_use=False))
-                any_order_search = DepthFirstSearch(any_order, start)
-                self.quick_searches.append(any_order_search)
-                self.own_nodes[any_order_search] = self.ANY_ORDER_NODES
+        for any_order_search in self._any_order(generator, quick, pairs):
+            self.quick_searches.append(any_order_search)
+            self.own_nodes[any_order_search] = self.ANY_ORDER_NODES
         rules = generator.rules
         self.proof_quanta = self.ONE_DECK_PROOF_QUANTA if rules.decks == 1 else self.PROOF_QUANTA
-        self.to_build: list[AnySearch] = []
-        self.half_turns: list[AnySearch] = []  # searches whose turns are half a quantum
-        if ("take-back-to-build" in techniques and settings.prune and rules.takeback and rules.decks > 1
-                and generator.deal.thoughtful):
-            # With two decks, positions right after take-backs are most of the proof's (ten to one
-            # in Big Harp deal 7 and Easy Harp deal 18; one in seventy in Harpan deal 736).  In
-            # thoughtful mode only, as restarts: each take-back's moves are a search of their own,
-            # and in the page's hints (fair mode) one position could take longer than a slice.
-            # A depth-first and a best-first one: the best-first one wins other deals.  The
-            # depth-first one wins few, so its turns are half a quantum, which the others' slow
-            # wins need; with technique "deep-columns", a depth-first one by that distance too,
-            # which wins others again (measurements/solver-experiments.md).
-            to_build = replace(settings, takes_back_only_to_build=True)
-            plain = generator.with_settings(to_build)
-            self.to_build = [DepthFirstSearch(plain, start), BestFirstSearch(plain, start)]
-            if "deep-columns" in techniques:
-                by_deep_columns = generator.with_settings(replace(to_build, deep_columns=True))
-                self.to_build.append(DepthFirstSearch(by_deep_columns, start))
-            self.half_turns = self.to_build[:1]
-            self.quick_searches += self.to_build
+        self.to_build = self._to_build(generator)
+        self.half_turns: list[AnySearch] = self.to_build[:1]  # searches whose turns are half a quantum
+        self.quick_searches += self.to_build
         self.beam: BeamSearch | None = None
         self.beam_turn = self.QUANTUM // 4  # its last turn's length: the first is a quantum
         if "beam" in techniques and settings.prune and rules.decks > 1 and generator.deal.thoughtful:
@@ -143,32 +114,10 @@ class Portfolio:
         if "early-proof" in techniques:  # the proof's own turns, from the start
             self.proof = proof_for(generator, start)  # (the last-pass prover where it applies)
             self.turns.append(self.proof)
-        # Technique "fixed-roots": a proof by an easier game, in thoughtful mode (it needs every
-        # card known).  Where the easier game is won it proves nothing, and leaves the turns;
-        # with one deck, first it searches the whole easier game, and then every search leaves
-        # out the real positions whose easier one is lost (``_fixed_roots_answer``).  Its turns
-        # come after the others' first ones (a deal they win at once waits for nothing), as
-        # long as the proof's: where the easier game is lost, it is the quickest proof.
-        self.fixed_roots: FixedRootsProof | None = None
-        if "fixed-roots" in techniques and settings.prune and FixedRootsProof.applies(generator.deal, start):
-            self.fixed_roots = FixedRootsProof(generator.deal, start, generator.proofs)
+        self.fixed_roots = self._fixed_roots(generator)
+        if self.fixed_roots is not None:
             self.turns.append(self.fixed_roots)
-        # Technique "restarts": searches started afresh from the best position found so far,
-        # each with the moves that lead there from the start.
-        self.restarts: dict[AnySearch, list[str]] = {}
-        self.restarts_on = generator.deal.thoughtful and "restarts" in techniques
-        self.next_restart = self.RESTART_EVERY
-        self.restart_distance = generator.distance(start)
-        # The latest restart's moves and line from the start; whether a search from there has
-        # searched every position below it without a win; how many steps back it went.
-        self.latest_root: tuple[MoveGenerator, list[str]] | None = None
-        self.latest_root_dead = False
-        self.back_off = 0
-        # The walk along the latest root's dead line, to go back along it, and the positions
-        # walked so far (no search takes a turn meanwhile, so the latest root stays the same);
-        # and how many steps all such walks took.
-        self.going_back: tuple[Iterator[tuple[State, int]], list[tuple[State, int]]] | None = None
-        self.walked = 0
+        self._start_restarts(generator)
         self.max_nodes = max_nodes
         self.max_seconds = max_seconds
         self.seconds = 0.0
@@ -179,6 +128,89 @@ class Portfolio:
         for search in self.turns:
             if not isinstance(search, FixedRootsProof):  # (it has no answer before its first turn)
                 self.result = self.result or self._answer(search, search.result)
+
+    @staticmethod
+    def _probes(generator: MoveGenerator, quick: Settings, pairs: tuple[bool, ...]) -> list[AnySearch]:
+        """Where "shuffles" applies (technique "probes"), both pairs as they were without it."""
+        probes: list[AnySearch] = []
+        if generator.settings.shuffles and "probes" in quick.techniques:
+            for deep in pairs:
+                probe = generator.with_settings(
+                    replace(quick, deep_columns=deep, shuffles=False, best_first_weight=NARROW_WEIGHT))
+                probes += [DepthFirstSearch(probe, generator.deal.start), BestFirstSearch(probe, generator.deal.start)]
+        return probes
+
+    @staticmethod
+    def _pairs(generator: MoveGenerator, quick: Settings, pairs: tuple[bool, ...]) -> list[AnySearch]:
+        """The quick pairs: a depth-first and a best-first search, by each distance."""
+        searches: list[AnySearch] = []
+        for deep in pairs:
+            pair = generator.with_settings(replace(quick, deep_columns=deep))
+            searches += [DepthFirstSearch(pair, generator.deal.start), BestFirstSearch(pair, generator.deal.start)]
+        return searches
+
+    @staticmethod
+    def _any_order(generator: MoveGenerator, quick: Settings, pairs: tuple[bool, ...]) -> list[AnySearch]:
+        """Technique "any-order": depth-first searches without the needs, one by each distance."""
+        if "any-order" not in quick.techniques or not quick.prune:  # (unpruned, no search has the needs)
+            return []
+        return [DepthFirstSearch(generator.with_settings(replace(quick, deep_columns=deep, needs_use=False)),
+                                 generator.deal.start)
+                for deep in pairs]
+
+    @staticmethod
+    def _to_build(generator: MoveGenerator) -> list[AnySearch]:
+        """Technique "take-back-to-build": the searches that take a card back only to build on it."""
+        settings, rules, start = generator.settings, generator.rules, generator.deal.start
+        if not ("take-back-to-build" in settings.techniques and settings.prune and rules.takeback
+                and rules.decks > 1 and generator.deal.thoughtful):
+            return []
+        # With two decks, positions right after take-backs are most of the proof's (ten to one
+        # in Big Harp deal 7 and Easy Harp deal 18; one in seventy in Harpan deal 736).  In
+        # thoughtful mode only, as restarts: each take-back's moves are a search of their own,
+        # and in the page's hints (fair mode) one position could take longer than a slice.
+        # A depth-first and a best-first one: the best-first one wins other deals.  The
+        # depth-first one wins few, so its turns are half a quantum, which the others' slow
+        # wins need; with technique "deep-columns", a depth-first one by that distance too,
+        # which wins others again (measurements/solver-experiments.md).
+        to_build = replace(settings, takes_back_only_to_build=True)
+        plain = generator.with_settings(to_build)
+        searches: list[AnySearch] = [DepthFirstSearch(plain, start), BestFirstSearch(plain, start)]
+        if "deep-columns" in settings.techniques:
+            by_deep_columns = generator.with_settings(replace(to_build, deep_columns=True))
+            searches.append(DepthFirstSearch(by_deep_columns, start))
+        return searches
+
+    @staticmethod
+    def _fixed_roots(generator: MoveGenerator) -> FixedRootsProof | None:
+        """Technique "fixed-roots": a proof by an easier game, in thoughtful mode (it needs every
+        card known).  Where the easier game is won it proves nothing, and leaves the turns;
+        with one deck, first it searches the whole easier game, and then every search leaves
+        out the real positions whose easier one is lost (``_fixed_roots_answer``).  Its turns
+        come after the others' first ones (a deal they win at once waits for nothing), as
+        long as the proof's: where the easier game is lost, it is the quickest proof."""
+        settings, deal = generator.settings, generator.deal
+        if "fixed-roots" in settings.techniques and settings.prune and FixedRootsProof.applies(deal, deal.start):
+            return FixedRootsProof(deal, deal.start, generator.proofs)
+        return None
+
+    def _start_restarts(self, generator: MoveGenerator) -> None:
+        """Technique "restarts": searches started afresh from the best position found so far,
+        each with the moves that lead there from the start."""
+        self.restarts: dict[AnySearch, list[str]] = {}
+        self.restarts_on = generator.deal.thoughtful and "restarts" in generator.settings.techniques
+        self.next_restart = self.RESTART_EVERY
+        self.restart_distance = generator.distance(generator.deal.start)
+        # The latest restart's moves and line from the start; whether a search from there has
+        # searched every position below it without a win; how many steps back it went.
+        self.latest_root: tuple[MoveGenerator, list[str]] | None = None
+        self.latest_root_dead = False
+        self.back_off = 0
+        # The walk along the latest root's dead line, to go back along it, and the positions
+        # walked so far (no search takes a turn meanwhile, so the latest root stays the same);
+        # and how many steps all such walks took.
+        self.going_back: tuple[Iterator[tuple[State, int]], list[tuple[State, int]]] | None = None
+        self.walked = 0
 
     @property
     def nodes(self) -> int:
