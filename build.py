@@ -18,6 +18,7 @@ work is done by the modules of buildtools/, one job each (docs/design.md,
     pages.py           index.html and embed.html, from one source
     firstdeals.py      a first visit's deals, written into both pages
     help.py            the help pages, from one template, the rules and the prose
+    markdown.py        the small Markdown of the help pages' prose, as HTML
     offline.py         icons, the web app manifest, the service worker
     wheel.py           the engine wheel
     stdlib.py          the trimmed standard library the pages can import, as

@@ -13,6 +13,7 @@ import pytest
 
 from buildtools.common import ROOT
 from buildtools import help as pages
+from buildtools import markdown
 
 
 @pytest.fixture(scope="module")
@@ -71,16 +72,16 @@ def test_a_game_without_prose_still_gets_a_page(written: dict[str, str]) -> None
 
 
 def test_the_small_markdown() -> None:
-    assert pages.inline("a **b** *c* `d>e` [f](g.html#h)") == \
+    assert markdown.inline("a **b** *c* `d>e` [f](g.html#h)") == \
         'a <strong>b</strong> <em>c</em> <code>d&gt;e</code> <a href="g.html#h">f</a>'
-    assert pages.inline("`*not em*`") == "<code>*not em*</code>"
-    assert pages.block(["- one", "- *two*"]) == "<ul>\n<li>one</li>\n<li><em>two</em></li>\n</ul>"
-    assert pages.block(["1. one", "2. two"]) == "<ol>\n<li>one</li>\n<li>two</li>\n</ol>"
-    assert pages.block(["two", "lines"]) == "<p>two lines</p>"
-    assert pages.block(["<kbd>F</kbd> starts a paragraph"]) == "<p><kbd>F</kbd> starts a paragraph</p>"
-    assert pages.block(['<div class="note">', "<p>kept</p>", "</div>"]) == '<div class="note">\n<p>kept</p>\n</div>'
-    assert '<th scope="row">Cards</th><td>52</td>' in pages.block(["| Cards | 52 |"])
-    head = pages.block(["| Key | What |", "|---|---|", "| F | up |"])
+    assert markdown.inline("`*not em*`") == "<code>*not em*</code>"
+    assert markdown.block(["- one", "- *two*"]) == "<ul>\n<li>one</li>\n<li><em>two</em></li>\n</ul>"
+    assert markdown.block(["1. one", "2. two"]) == "<ol>\n<li>one</li>\n<li>two</li>\n</ol>"
+    assert markdown.block(["two", "lines"]) == "<p>two lines</p>"
+    assert markdown.block(["<kbd>F</kbd> starts a paragraph"]) == "<p><kbd>F</kbd> starts a paragraph</p>"
+    assert markdown.block(['<div class="note">', "<p>kept</p>", "</div>"]) == '<div class="note">\n<p>kept</p>\n</div>'
+    assert '<th scope="row">Cards</th><td>52</td>' in markdown.block(["| Cards | 52 |"])
+    head = markdown.block(["| Key | What |", "|---|---|", "| F | up |"])
     assert '<thead><tr><th scope="col">Key</th><th scope="col">What</th></tr></thead>' in head
     assert "<tr><td>F</td><td>up</td></tr>" in head
 
