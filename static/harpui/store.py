@@ -110,7 +110,7 @@ class Store:
         if not self.in_memory:
             try:
                 self._backend.removeItem(key)
-            except Exception as error:  # noqa: BLE001 - any storage failure, as in _set
+            except Exception as error:  # noqa: BLE001 - any storage failure, as in _get
                 self._fall_back(error)
 
     # -- records ------------------------------------------------------------
