@@ -1,41 +1,35 @@
 """A ``Position``: one deal of one game as it is played, its moves, undo and views.
 
-This is the core of the engine: of its other modules it needs only rules, layout,
-cards, codes, rng and errors.  ``harp.Game`` adds what needs more: the stuck
-verdict (``progress``), saves (``saves``) and the text board (``text``).
+This is the core of the engine: the piles, playing a move, undo.  What it asks of
+the modules before it: the notation (``notation``), the rules of one move
+(``legality``), the moves on offer (``offers``), the view (``view``), the deal
+(``rng``), codes and layouts.  ``harp.Game`` adds what needs more: the stuck
+verdict and the finishing moves (``progress``), saves (``saves``) and the text
+board (``text``).
 """
 
 from __future__ import annotations
 
 import random
-import re
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, Iterator, NamedTuple, Self
+from typing import Any, Self
 
-from . import codes, layout
-from .cards import ACE, KING, SUITS, builds_on, card_name, is_red, rank, suit
-from .errors import IllegalMove
-from .reasons import Refusal, refusal
-from .rng import mix, shuffled
+from . import codes, layout, offers
+from .cards import builds_on
+from .legality import cards_of, foundation_refusal, refusal_of, tap_refusal_of, tap_result, top_value
+from .notation import MOVE, CardMove, Pile, notation, pile_name, pile_named, shorten
+from .reasons import refusal
+from .rng import deal_cards, mix
 from .rules import DEFAULT, OptionValue, Rules, rules_for
+from .view import view_of
 
-# A pile reference: ("s", 0), ("w", 0), ("f", 0..7) or ("t", 0..9); indexes from 0.
-Pile = tuple[str, int]
-
-# ASCII digits, at most 6: int() refuses numbers over 4300 digits with a plain ValueError.
-_MOVE = re.compile(r"(w|t[0-9]{1,6}|f[0-9]{1,6})(?::([0-9]{1,6}))?>(t[0-9]{1,6}|f[0-9]{0,6})")
+__all__ = ["FOUNDATION_POINTS", "TURN_UP_POINTS", "WASTE_TO_TABLEAU_POINTS", "CardMove", "Pile", "Position",
+           "UndoRecord", "pile_name"]
 
 FOUNDATION_POINTS = 10
 TURN_UP_POINTS = 5
 WASTE_TO_TABLEAU_POINTS = 5
-
-
-class CardMove(NamedTuple):
-    """A move of cards from pile to pile, read from notation: the top ``count`` cards of ``src`` onto ``dst``."""
-
-    src: Pile
-    count: int  # type: ignore[assignment]  # hides tuple.count: the engine says count for this everywhere
-    dst: Pile
 
 
 @dataclass(frozen=True)
@@ -50,11 +44,6 @@ class UndoRecord:
     points: int
 
 
-def pile_name(pile: Pile) -> str:
-    kind, i = pile
-    return kind if kind in ("s", "w") else f"{kind}{i + 1}"
-
-
 class Position:
     """A deal in play: its piles, rules, counters and undo history.  Build one with ``new`` or ``from_code``."""
 
@@ -62,22 +51,10 @@ class Position:
         self.rules = rules
         self.deal = codes.check_deal(deal)
         self.daily = bool(daily)
-        n = rules.cards
         # Physical card i (its id, opaque to players) has value self._value[i].
-        self._value: list[int] = shuffled([i % 52 for i in range(n)], mix(deal, rules.decks))
-        order = list(range(n))
-        self.tableau: list[list[int]] = [[] for _ in range(rules.columns)]
-        heights = list(range(1, rules.columns + 1))
-        if rules.descending:
-            heights.reverse()
-        dealt = 0
-        for row in range(max(heights)):  # deal row by row, as a person would
-            for col, height in enumerate(heights):
-                if row < height:
-                    self.tableau[col].append(order[dealt])
-                    dealt += 1
+        self._value, self.tableau, self.stock = deal_cards(rules.cards, rules.columns, rules.descending,
+                                                           mix(deal, rules.decks))
         self.down: list[int] = [len(col) - 1 for col in self.tableau]
-        self.stock: list[int] = order[dealt:][::-1]  # bottom -> top; the top is drawn next
         self.waste: list[int] = []
         self.foundations: list[list[int]] = [[] for _ in range(rules.foundations)]
         self.pass_number = 1
@@ -196,7 +173,7 @@ class Position:
 
     def card_at(self, pile: Pile, depth: int = 0) -> int | None:
         """The value of the card ``depth`` places below the top of a pile, or None."""
-        cards = self._cards(pile)
+        cards = cards_of(self, pile)
         if pile[0] == "s" or depth >= len(cards):
             return None
         return self._value[cards[-1 - depth]]
@@ -207,7 +184,7 @@ class Position:
 
     def foundation_accepts(self, slot: int, card: int) -> bool:
         """Whether foundation ``slot`` (from 0) would take the card value ``card`` now."""
-        return self._foundation_refusal(card, slot) is None
+        return foundation_refusal(self.rules, slot, top_value(self, self.foundations[slot]), card) is None
 
     @property
     def history(self) -> tuple[str, ...]:
@@ -297,40 +274,7 @@ class Position:
 
     def legal_moves(self) -> list[str]:
         """Every legal move in notation; whole columns moved into a space (no-ops) are left out."""
-        if self.is_won():
-            return []
-        moves: list[str] = []
-        sources: list[tuple[Pile, int]] = []
-        if self.waste:
-            sources.append((("w", 0), 1))
-        for i in range(self.rules.columns):
-            run = self.face_up_run(i)
-            if run:
-                sources.append((("t", i), run))
-        if self.rules.takeback:
-            sources += [(("f", i), 1) for i, f in enumerate(self.foundations) if f]
-        # Each candidate passes a quick look at the top it would go on first; only those
-        # are asked of ``_refusal`` (which would otherwise write a refusal for every hopeless one).
-        value = self._value
-        foundation_tops = [value[f[-1]] if f else None for f in self.foundations]
-        column_tops = [value[c[-1]] if c else None for c in self.tableau]
-        for src, most in sources:
-            cards = self._cards(src)
-            for count in range(1, most + 1):
-                moving = value[cards[-count]]
-                candidates: list[Pile] = []
-                if count == 1 and src[0] != "f":
-                    candidates += [("f", i) for i, top in enumerate(foundation_tops)
-                                   if (rank(moving) == ACE if top is None
-                                       else moving == top + 1 and rank(top) != KING)]
-                candidates += [("t", i) for i, top in enumerate(column_tops)
-                               if (top is None or builds_on(moving, top)) and ("t", i) != src]
-                for dst in candidates:
-                    if self._refusal(src, count, dst) is None and not self._is_no_op(src, count, dst):
-                        moves.append(_notation(src, count, dst))
-        if self._refusal_to_tap() is None:
-            moves.append("s")
-        return moves
+        return offers.legal_moves(self)
 
     def play(self, move: str) -> None:
         """Play one move in notation, or raise ``IllegalMove`` saying which rule refuses it."""
@@ -340,13 +284,13 @@ class Position:
         if self.is_won():
             raise refusal("game_won").error(text)
         if text == "s":
-            refused = self._refusal_to_tap()
+            refused = tap_refusal_of(self)
             if refused:
                 raise refused.error(text)
             self._record(self._tap())
             return
         src, count, dst = self.parse_move(text)
-        refused = self._refusal(src, count, dst)
+        refused = refusal_of(self, src, count, dst)
         if refused:
             raise refused.error(text)
         self._record(self._move(src, count, dst))
@@ -368,101 +312,24 @@ class Position:
             return True
         if record.turned_up:
             self.down[record.src[1]] += 1
-        moved = self._cards(record.dst)[-record.count:]
-        del self._cards(record.dst)[-record.count:]
-        self._cards(record.src).extend(moved)
+        moved = cards_of(self, record.dst)[-record.count:]
+        del cards_of(self, record.dst)[-record.count:]
+        cards_of(self, record.src).extend(moved)
         return True
 
     def foundation_move(self, pile: str) -> str | None:
         """The tap: the move sending the top card of ``pile`` to the first foundation that takes it."""
-        src = self._pile_or_none(pile)
-        if src is None or src[0] not in ("w", "t"):
-            return None
-        for i in range(self.rules.foundations):
-            if self._refusal(src, 1, ("f", i)) is None:
-                return _notation(src, 1, ("f", i))
-        return None
+        return offers.foundation_move(self, pile)
 
     def tableau_move(self, pile: str, count: int = 1) -> str | None:
         """The double tap: a column for the top ``count`` cards, longest column first, then a space."""
-        src = self._pile_or_none(pile)
-        if src is None or src[0] == "s" or self.is_won():
-            return None
-        columns = sorted(range(self.rules.columns), key=lambda i: (not self.tableau[i], -len(self.tableau[i]), i))
-        for i in columns:
-            dst = ("t", i)
-            if dst != src and self._refusal(src, count, dst) is None and not self._is_no_op(src, count, dst):
-                return _notation(src, count, dst)
-        return None
-
-    def finishing_moves(self) -> list[str] | None:
-        """The foundation moves alone that win from here, in order, or None when there are none.
-
-        Asked only of what the player can see: with the stock holding cards or a
-        card still face down it answers None, whatever those cards are.  Then it
-        sends cards home greedily, lowest rank first (the waste top before the
-        columns, columns from the left): a card sent home only ever frees others,
-        so when this does not win, no line of foundation moves does.  A won game
-        answers ``[]``.
-        """
-        if self.stock or any(self.down):
-            return None
-        probe = self.copy()
-        sources = ["w"] + [f"t{i + 1}" for i in range(self.rules.columns)]
-        line: list[str] = []
-        while not probe.is_won():
-            best: tuple[int, str] | None = None
-            for pile in sources:
-                move = probe.foundation_move(pile)
-                if move is not None:
-                    card = probe.card_at(probe.parse_move(move).src)
-                    assert card is not None
-                    if best is None or rank(card) < best[0]:
-                        best = (rank(card), move)
-            if best is None:
-                return None
-            probe.play(best[1])
-            line.append(best[1])
-        return line
+        return offers.tableau_move(self, pile, count)
 
     # ----- views --------------------------------------------------------
 
     def view(self, reveal: bool = False) -> dict[str, Any]:
-        """A plain JSON-able picture of the game for the UI (see docs/design.md)."""
-
-        def shown(column: int) -> list[str]:
-            col = self.tableau[column]
-            out = []
-            for depth, cid in enumerate(col):
-                name = card_name(self._value[cid])
-                if depth < self.down[column]:
-                    name = name.lower() if reveal else "??"
-                out.append(name)
-            return out
-
-        view: dict[str, Any] = {
-            "game": self.rules.id,
-            "code": self.code,
-            "tableau": [shown(i) for i in range(self.rules.columns)],
-            "stock": len(self.stock),
-            "waste": [card_name(self._value[c]) for c in self.waste],
-            "foundations": [[card_name(self._value[c]) for c in f] for f in self.foundations],
-            "draw": self.rules.draw,
-            "passes_left": self.passes_left,
-            "score": self.score,
-            "moves": self.moves,
-            "won": self.is_won(),
-            "can_undo": self.can_undo(),
-            "ids": {
-                "tableau": [list(c) for c in self.tableau],
-                "stock": list(self.stock),
-                "waste": list(self.waste),
-                "foundations": [list(f) for f in self.foundations],
-            },
-        }
-        if reveal:
-            view["stock_cards"] = [card_name(self._value[c]).lower() for c in self.stock]
-        return view
+        """A plain JSON-able picture of the game for the UI (see docs/design.md; ``harp.view``)."""
+        return view_of(self, reveal)
 
     def __repr__(self) -> str:
         return f"<harp.{type(self).__name__} {self.code} moves={self.moves} score={self.score}>"
@@ -490,180 +357,22 @@ class Position:
         text = move.strip().lower()
         if text == "s":
             raise refusal("tap_is_no_card_move").error(text)
-        m = _MOVE.fullmatch(text)
+        m = MOVE.fullmatch(text)
         if not m:
-            raise refusal("not_a_move", text=_shorten(text)).error(text)
-        src = self._pile(m.group(1), text)
+            raise refusal("not_a_move", text=shorten(text)).error(text)
+        src = pile_named(self.rules, m.group(1), text)
         count = int(m.group(2)) if m.group(2) else 1
         if count < 1:
             raise refusal("no_cards").error(text)
-        dst = self._first_foundation_for(src, count) if m.group(3) == "f" else self._pile(m.group(3), text)
+        if m.group(3) == "f":
+            return CardMove(src, count, offers.first_foundation_for(self, src, count))
+        dst = pile_named(self.rules, m.group(3), text)
         return CardMove(src, count, dst)
-
-    # ----- internals: parsing ---------------------------------------------
-
-    def _pile(self, name: str, move: str) -> Pile:
-        kind = name[0]
-        if kind == "w":
-            return ("w", 0)
-        index = int(name[1:])
-        limit = self.rules.columns if kind == "t" else self.rules.foundations
-        if not 1 <= index <= limit:
-            key = "no_such_column" if kind == "t" else "no_such_foundation"
-            raise refusal(key, pile=name, game=self.rules.name, count=limit).error(move)
-        return (kind, index - 1)
-
-    def _pile_or_none(self, name: str) -> Pile | None:
-        if not isinstance(name, str):
-            return None
-        name = name.strip().lower()
-        if name == "s":
-            return ("s", 0)
-        try:
-            return self._pile(name, name)
-        except (IllegalMove, ValueError, IndexError):
-            return None
-
-    def _cards(self, pile: Pile) -> list[int]:
-        kind, i = pile
-        if kind == "t":
-            return self.tableau[i]
-        if kind == "f":
-            return self.foundations[i]
-        return self.waste if kind == "w" else self.stock
-
-    def _first_foundation_for(self, src: Pile, count: int) -> Pile:
-        """For ``t3>f``: the first foundation that takes the card, else the one whose refusal explains best."""
-        for i in range(self.rules.foundations):
-            if self._refusal(src, count, ("f", i)) is None:
-                return ("f", i)
-        card = self.card_at(src, count - 1) if src[0] != "f" else None
-        if card is None:
-            return ("f", 0)
-        tops = [self.card_at(("f", i)) for i in range(self.rules.foundations)]
-        same_suit = [i for i, top in enumerate(tops) if top is not None and suit(top) == suit(card)]
-        own_slot = [i for i in range(self.rules.foundations) if self.rules.slot_suit(i) in (None, suit(card))]
-        return ("f", (same_suit or own_slot)[0])
-
-    # ----- internals: rules ------------------------------------------------
-
-    def _tap_result(self) -> tuple[int, int] | None:
-        """The waste size and pass number a stock tap would leave (see ``Rules.tap``), or None."""
-        return self.rules.tap(len(self.stock) + len(self.waste), len(self.waste), self.pass_number)
-
-    def _refusal_to_tap(self) -> Refusal | None:
-        if self._tap_result() is not None:
-            return None
-        if not self.waste:
-            return refusal("nothing_to_draw")
-        total = self.rules.passes or 0
-        if total == 1:
-            return refusal("no_passes_left_one", game=self.rules.name)
-        return refusal("no_passes_left", game=self.rules.name, count=total)
-
-    def _refusal(self, src: Pile, count: int, dst: Pile) -> Refusal | None:
-        """Why moving the top ``count`` cards of ``src`` onto ``dst`` is illegal, or None if it is legal."""
-        if src == dst:
-            return refusal("same_pile")
-        if src[0] == "s":
-            return refusal("from_stock")
-        cards = self._cards(src)
-        if src[0] == "w":
-            if not cards:
-                return refusal("waste_empty")
-            if count > 1:
-                return refusal("waste_top_only")
-        elif src[0] == "f":
-            if dst[0] == "f":
-                return refusal("foundation_to_foundation")
-            if not self.rules.takeback:
-                return refusal("takeback_off", game=self.rules.name)
-            if not cards:
-                return refusal("foundation_empty", pile=pile_name(src))
-            if count > 1:
-                return refusal("foundation_top_only")
-        else:
-            refused = self._run_refusal(src[1], count)
-            if refused:
-                return refused
-        moving = self._value[cards[-count]]
-        if dst[0] == "f":
-            if count > 1:
-                return refusal("foundation_one_at_a_time")
-            return self._foundation_refusal(moving, dst[1])
-        return self._column_refusal(src, count, moving, dst[1])
-
-    def _run_refusal(self, column: int, count: int) -> Refusal | None:
-        col = self.tableau[column]
-        name = f"t{column + 1}"
-        if not col:
-            return refusal("column_empty", pile=name)
-        if count > len(col):
-            if len(col) == 1:
-                return refusal("column_too_short_one", pile=name)
-            return refusal("column_too_short", pile=name, count=len(col))
-        if count > len(col) - self.down[column]:
-            return refusal("face_down")
-        for depth in range(count - 1):
-            upper, lower = self._value[col[-1 - depth]], self._value[col[-2 - depth]]
-            if not builds_on(upper, lower):
-                key = "run_broken_colour" if is_red(upper) == is_red(lower) else "run_broken_rank"
-                return refusal(key, lower_card=card_name(lower), upper_card=card_name(upper))
-        return None
-
-    def _foundation_refusal(self, card: int, index: int) -> Refusal | None:
-        pile = self.foundations[index]
-        name = f"f{index + 1}"
-        reserved = self.rules.slot_suit(index)
-        if reserved is not None and reserved != suit(card):
-            homes = [f"f{i + 1}" for i in range(self.rules.foundations) if self.rules.slot_suit(i) == suit(card)]
-            kept = {"pile": name, "suit": SUITS[reserved], "card": card_name(card), "home": homes[0]}
-            if len(homes) == 2:
-                return refusal("foundation_kept_two", **kept, other_home=homes[1])
-            return refusal("foundation_kept", **kept)
-        if not pile:
-            if rank(card) == ACE:
-                return None
-            return refusal("foundation_needs_ace", card=card_name(card), pile=name)
-        top = self._value[pile[-1]]
-        if suit(top) != suit(card):
-            return refusal("foundation_other_suit", pile=name, suit=SUITS[suit(top)], card=card_name(card))
-        if rank(top) == KING:
-            return refusal("foundation_complete", pile=name)
-        if rank(card) != rank(top) + 1:
-            return refusal("foundation_next", pile=name, next_card=card_name(top + 1), card=card_name(card))
-        return None
-
-    def _column_refusal(self, src: Pile, count: int, moving: int, column: int) -> Refusal | None:
-        dst = self.tableau[column]
-        led_by_king = rank(moving) == KING
-        if self.rules.one_card and count > 1:
-            if not led_by_king:
-                return refusal("one_card_at_a_time", game=self.rules.name)
-            if dst:
-                return refusal("king_run_needs_space", game=self.rules.name)
-        if not dst:
-            if self.rules.empty == "king" and not led_by_king:
-                return refusal("space_needs_king", card=card_name(moving))
-            return None
-        top = self._value[dst[-1]]
-        if is_red(top) == is_red(moving):
-            return refusal("column_colour", card=card_name(moving), onto_card=card_name(top))
-        if not builds_on(moving, top):
-            return refusal("column_rank", card=card_name(moving), onto_card=card_name(top))
-        return None
-
-    def _is_no_op(self, src: Pile, count: int, dst: Pile) -> bool:
-        """A whole column moved into an empty column changes nothing."""
-        return (
-            src[0] == "t" and dst[0] == "t" and not self.tableau[dst[1]]
-            and count == len(self.tableau[src[1]]) and self.down[src[1]] == 0
-        )
 
     # ----- internals: changing the board ------------------------------------
 
     def _tap(self) -> UndoRecord:
-        after = self._tap_result()
+        after = tap_result(self)
         assert after is not None, "a refused tap is never played"
         waste, pass_number = after
         if pass_number == self.pass_number:
@@ -677,10 +386,10 @@ class Position:
         return UndoRecord("s", ("w", 0), ("s", 0), len(self.stock), False, 0)
 
     def _move(self, src: Pile, count: int, dst: Pile) -> UndoRecord:
-        cards = self._cards(src)
+        cards = cards_of(self, src)
         moved = cards[-count:]
         del cards[-count:]
-        self._cards(dst).extend(moved)
+        cards_of(self, dst).extend(moved)
         turned_up = src[0] == "t" and bool(cards) and self.down[src[1]] == len(cards)
         if turned_up:
             self.down[src[1]] -= 1
@@ -689,7 +398,7 @@ class Position:
             points += FOUNDATION_POINTS
         elif src[0] == "w":
             points += WASTE_TO_TABLEAU_POINTS
-        return UndoRecord(_notation(src, count, dst), src, dst, count, turned_up, points)
+        return UndoRecord(notation(src, count, dst), src, dst, count, turned_up, points)
 
     def _record(self, record: UndoRecord) -> None:
         self._history.append(record)
@@ -697,14 +406,4 @@ class Position:
         self.moves += 1
         if self.rules.undo_limit is not None:
             self._undo_floor = max(self._undo_floor, len(self._history) - self.rules.undo_limit)
-
-
-def _shorten(text: str, limit: int = 24) -> str:
-    """Echo at most ``limit`` characters of what a player typed."""
-    return text if len(text) <= limit else text[:limit] + "…"
-
-
-def _notation(src: Pile, count: int, dst: Pile) -> str:
-    head = pile_name(src) + (f":{count}" if count > 1 else "")
-    return f"{head}>{pile_name(dst)}"
 

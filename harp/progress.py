@@ -1,4 +1,4 @@
-"""Which moves make progress: the shallow "stuck" verdict and a simple hint.
+"""Which moves make progress: the shallow "stuck" verdict, a simple hint, the finishing moves.
 
 docs/rules.md calls a game stuck when nothing useful can happen: no foundation
 move, no move that turns a card up, no column that can be emptied, no
@@ -6,6 +6,8 @@ reachable waste card that can be played, and no single tableau move or
 take-back that would make one of those possible next.  Moving cards between
 equivalent places is not progress, so the look-ahead ignores moves of the
 cards that were just moved.
+
+``finishing_moves`` answers when foundation moves alone win (the page's Finish).
 """
 
 from __future__ import annotations
@@ -161,3 +163,34 @@ def hint(game: Position) -> str | None:
             continue  # that would only put back the move just made
         return move
     return None
+
+
+def finishing_moves(game: Position) -> list[str] | None:
+    """The foundation moves alone that win from here, in order, or None when there are none.
+
+    Asked only of what the player can see: with the stock holding cards or a
+    card still face down it answers None, whatever those cards are.  Then it
+    sends cards home greedily, lowest rank first (the waste top before the
+    columns, columns from the left): a card sent home only ever frees others,
+    so when this does not win, no line of foundation moves does.  A won game
+    answers ``[]``.
+    """
+    if game.stock or any(game.down):
+        return None
+    probe = game.copy()
+    sources = ["w"] + [f"t{i + 1}" for i in range(game.rules.columns)]
+    line: list[str] = []
+    while not probe.is_won():
+        best: tuple[int, str] | None = None
+        for pile in sources:
+            move = probe.foundation_move(pile)
+            if move is not None:
+                card = probe.card_at(probe.parse_move(move).src)
+                assert card is not None
+                if best is None or rank(card) < best[0]:
+                    best = (rank(card), move)
+        if best is None:
+            return None
+        probe.play(best[1])
+        line.append(best[1])
+    return line

@@ -2,7 +2,8 @@
 
 ``random`` may change its algorithms between Python versions; this file will
 not.  SplitMix64 is small, well studied and uses only integer arithmetic,
-which CPython and Pyodide compute identically.
+which CPython and Pyodide compute identically.  ``deal_cards`` deals a shuffled
+deck out as a person would.
 """
 
 from __future__ import annotations
@@ -50,3 +51,22 @@ def mix(*values: int) -> int:
         gen.state ^= v & _MASK
         gen.next()
     return gen.next()
+
+
+def deal_cards(cards: int, columns: int, descending: bool, seed: int) -> tuple[list[int], list[list[int]], list[int]]:
+    """A shuffled deal of ``cards`` cards (ids 0..cards-1): the value of each id (from the seeded
+    shuffle), the columns bottom -> top (``columns`` of them, 1..n cards high, or n..1 when
+    ``descending``), dealt row by row as a person would, and the stock left, bottom -> top."""
+    values = shuffled([i % 52 for i in range(cards)], seed)
+    order = list(range(cards))
+    tableau: list[list[int]] = [[] for _ in range(columns)]
+    heights = list(range(1, columns + 1))
+    if descending:
+        heights.reverse()
+    dealt = 0
+    for row in range(max(heights)):
+        for col, height in enumerate(heights):
+            if row < height:
+                tableau[col].append(order[dealt])
+                dealt += 1
+    return values, tableau, order[dealt:][::-1]

@@ -42,12 +42,13 @@ def test_every_reason_is_a_sentence_with_known_placeholders() -> None:
 
 
 def test_the_engine_words_no_refusal_outside_the_list() -> None:
-    """position.py names refusals by key, each listed one is used, and no IllegalMove is raised
-    with words of its own."""
+    """position.py and the modules it asks (legality.py, notation.py) name refusals by key, each
+    listed one is used, and no IllegalMove is raised with words of its own."""
     for path in ENGINE.glob("*.py"):
         text = path.read_text(encoding="utf-8")
         assert not re.search(r"IllegalMove\(\s*[\w.()]+\s*,\s*f?\"", text), path.name
-    source = (ENGINE / "position.py").read_text(encoding="utf-8")
+    source = "".join((ENGINE / name).read_text(encoding="utf-8")
+                     for name in ("position.py", "legality.py", "notation.py"))
     used = set(re.findall(r'(?:refusal\(|key = |else )"(\w+)"', source))
     assert used == set(reasons.REASONS), "a key is used but not listed, or listed but never used"
 
