@@ -33,6 +33,7 @@ The modules, one job each (imports run down the list):
     easier_game  the easier game whose loss proves a loss (``EasierGame``)
     fixed_roots  the search of the easier game (``FixedRootsProof``, technique "fixed-roots")
     lines        the positions along a line of moves, for the restarts (``walk_line``)
+    lineup       the searches a portfolio starts, by technique (``probes``, ``pairs``, ``to_build``...)
     portfolio    the searches taking turns on one budget, the proof and restarts (``Portfolio``)
     playout      the greedy playout
     stepped      work made of several searches, run in slices like one (``Stepped``)

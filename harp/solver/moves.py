@@ -38,7 +38,7 @@ from .safe_moves import SafeMoves
 from .settings import TECHNIQUES, Settings
 from .shuffles import shuffle_steps
 from .state import (CARDS_UP, FITS_ON, PARENTS, UNKNOWN_CARD, Deal, Keys, Need, Seen, State, Successor,
-                    raised, run_length)
+                    meets_need, raised, run_length, targets)
 
 
 class _Shared(NamedTuple):
@@ -94,19 +94,6 @@ class MoveGenerator:
 
     # ----- the move lists -----------------------------------------------------
 
-    @staticmethod
-    def targets(columns: tuple[tuple[int, ...], ...]) -> tuple[dict[int, list[int]], list[int]]:
-        """Which columns take each card value on top, and which columns are empty."""
-        takers: dict[int, list[int]] = {}
-        spaces = []
-        for j, column in enumerate(columns):
-            if column:
-                for card in FITS_ON[column[-1]]:
-                    takers.setdefault(card, []).append(j)
-            else:
-                spaces.append(j)
-        return takers, spaces
-
     def waste_tops(self, state: State) -> tuple[list[tuple[int, int, int]], list[int]]:
         """(taps, waste size, pass) for every waste top reachable by tapping, the current one first,
         and the talon index of each top (``Deal.reachable_tops``: with the talon known, shared and
@@ -123,22 +110,6 @@ class MoveGenerator:
                 self.frontier_moves.append(["s"] * taps)
                 return tops[:first + k], top_at[:first + k]
         return tops, top_at
-
-    @staticmethod
-    def meets_need(need: Need, src: int, dst: int, count: int) -> bool:
-        """Whether a move from column ``src`` (-1: the waste, -2 - s: foundation slot s) to column
-        ``dst`` (-1: a foundation) meets what the previous move needs."""
-        if need is None:
-            return True
-        if need[0] == "keeps":
-            return dst == need[1] or dst == -1
-        if need[0] == "onto":
-            slot = need[2]
-            return dst == need[1] or (isinstance(slot, int) and slot >= 0 and src == -2 - slot)
-        _, i, j, n = need
-        if src == j and dst == i and count == n:
-            return False  # straight back
-        return src == i or dst == i or (src == j and isinstance(n, int) and count > n)
 
     def successors(self, state: State, need: Need, ordered: bool = True) -> list[Successor]:
         """Every move from ``state`` as (engine moves, next state, order rank, need); lower rank first
@@ -209,8 +180,7 @@ class _Expansion:
         blocked = self.deal.thoughtful and "blocked" in settings.techniques
         self.check_foundations = blocked and not rules.takeback
         self.check_waste = blocked and rules.passes is not None
-        # Drawing one card with no pass limit, every talon card stays in reach.
-        self.always_in_reach = rules.draw == 1 and rules.passes is None
+        self.always_in_reach = rules.draw == 1 and rules.passes is None  # every talon card stays in reach
         self.lost_by_easier_game = generator.proofs.lost_by_easier_game
         self.fits: tuple[int, ...] = ()
         self.tops: list[tuple[int, int, int]] = []
@@ -218,7 +188,7 @@ class _Expansion:
         self.receivers: set[int] = set()
         self.backs: list[tuple[int, int, int, int]] = []
         if onto is None:
-            self.takers, self.spaces = generator.targets(state.columns)
+            self.takers, self.spaces = targets(state.columns)
             self.up = generator.safe_moves.slots(state.foundations)
             self.runs = [run_length(column) for column in state.columns]
         else:  # only column ``onto`` takes a card, and no space does: every move below goes there
@@ -249,8 +219,6 @@ class _Expansion:
         self.generator.frontier_found = True
         self.generator.frontier_moves.append(moves)
 
-    # ----- from the columns -----------------------------------------------------
-
     def from_columns(self) -> None:
         """Tableau tops to foundations, and tableau runs to other columns."""
         every, onto, runs, fits = self.every, self.onto, self.runs, self.fits
@@ -265,7 +233,7 @@ class _Expansion:
         """Column ``i``'s top card to the foundation that takes it next."""
         top = column[-1]
         slot = self.up.get(top, -1)
-        if slot >= 0 and self.generator.meets_need(self.need, i, -1, 1) and (self.every or i == self.onto):
+        if slot >= 0 and meets_need(self.need, i, -1, 1) and (self.every or i == self.onto):
             columns, downs, talon, waste_size, pass_number, foundations = self.state
             cols, new_downs = list(columns), list(downs)
             cols[i] = column[:-1]
@@ -291,7 +259,7 @@ class _Expansion:
     def run_to_columns(self, i: int, column: tuple[int, ...], count: int) -> None:
         """Column ``i``'s top ``count`` cards to every other column that takes them."""
         columns, downs, talon, waste_size, pass_number, foundations = self.state
-        rules, deal, need, allowed = self.rules, self.deal, self.need, self.generator.meets_need
+        rules, deal, need, allowed = self.rules, self.deal, self.need, meets_need
         takers, spaces, merging = self.takers, self.spaces, self.settings.merges_arrangements
         moving = column[-count]
         whole = count == len(column)
@@ -322,8 +290,6 @@ class _Expansion:
             then: Need = None if reveals or empties else ("use", i, j, count)
             self.finish(steps, State(tuple(cols), tuple(new_downs), talon, waste_size, pass_number, foundations),
                         order, then)
-
-    # ----- from the stock -------------------------------------------------------
 
     def from_stock(self) -> None:
         """The stock: every reachable waste card, to a foundation or a column.  Where every talon
@@ -361,7 +327,7 @@ class _Expansion:
     def waste_card_moves(self, taps: int, reached: int, pass_now: int) -> None:
         """The waste card ``taps`` stock taps bring to the top, to a foundation or a column."""
         columns, downs, talon, _, _, foundations = self.state
-        need, allowed, spaces = self.need, self.generator.meets_need, self.spaces
+        need, allowed, spaces = self.need, meets_need, self.spaces
         card = talon[reached - 1]
         slot = self.up.get(card, -1)
         goes_up = slot >= 0 and allowed(need, -1, -1, 1) and self.every
@@ -385,12 +351,10 @@ class _Expansion:
                         State(tuple(cols), downs, rest, reached - 1, pass_now, foundations),
                         Effect.FROM_STOCK, ("onto", j, -1) if self.always_in_reach else None)
 
-    # ----- take-backs and the other arrangements --------------------------------
-
     def take_backs(self) -> None:
         """Take-backs from the foundations."""
         columns, downs, talon, waste_size, pass_number, foundations = self.state
-        deal, need, allowed, spaces = self.deal, self.need, self.generator.meets_need, self.spaces
+        deal, need, allowed, spaces = self.deal, self.need, meets_need, self.spaces
         if not self.rules.takeback:
             self.backs = []
         elif self.every:

@@ -26,18 +26,17 @@ from dataclasses import replace
 from operator import itemgetter
 from typing import Any
 
+from . import lineup
 from .beam import BeamSearch
 from .best_first import BestFirstSearch
 from .depth_first import DepthFirstSearch
 from .fixed_roots import FixedRootsProof
 from .last_pass import proof_for
+from .lineup import AnySearch
 from .lines import walk_line
 from .moves import MoveGenerator
 from .result import LOSS, UNKNOWN, WIN, Result
-from .settings import NARROW_WEIGHT, Settings
 from .state import State
-
-AnySearch = DepthFirstSearch | BestFirstSearch | BeamSearch
 
 
 class Portfolio:
@@ -89,17 +88,17 @@ class Portfolio:
     def __init__(self, generator: MoveGenerator, max_nodes: int | None, max_seconds: float | None) -> None:
         settings, techniques, start = generator.settings, generator.settings.techniques, generator.deal.start
         quick = replace(settings, sound=False)  # (the searches of a pair share one generator, as their notes)
-        pairs = (False, True) if "deep-columns" in techniques else (False,)
-        self.probes = self._probes(generator, quick, pairs)
-        self.quick_searches: list[AnySearch] = self.probes + self._pairs(generator, quick, pairs)
+        deep_columns = (False, True) if "deep-columns" in techniques else (False,)
+        self.probes = lineup.probes(generator, quick, deep_columns)
+        self.quick_searches: list[AnySearch] = self.probes + lineup.pairs(generator, quick, deep_columns)
         # Turns that end after so many positions (probes, "any-order", the early proof, restarts).
         self.own_nodes: dict[AnySearch | FixedRootsProof, int] = {probe: self.PROBE_NODES for probe in self.probes}
-        for any_order_search in self._any_order(generator, quick, pairs):
+        for any_order_search in lineup.any_order(generator, quick, deep_columns):
             self.quick_searches.append(any_order_search)
             self.own_nodes[any_order_search] = self.ANY_ORDER_NODES
         rules = generator.rules
         self.proof_quanta = self.ONE_DECK_PROOF_QUANTA if rules.decks == 1 else self.PROOF_QUANTA
-        self.to_build = self._to_build(generator)
+        self.to_build = lineup.to_build(generator)
         self.half_turns: list[AnySearch] = self.to_build[:1]  # searches whose turns are half a quantum
         self.quick_searches += self.to_build
         self.beam: BeamSearch | None = None
@@ -114,7 +113,7 @@ class Portfolio:
         if "early-proof" in techniques:  # the proof's own turns, from the start
             self.proof = proof_for(generator, start)  # (the last-pass prover where it applies)
             self.turns.append(self.proof)
-        self.fixed_roots = self._fixed_roots(generator)
+        self.fixed_roots = lineup.fixed_roots(generator)
         if self.fixed_roots is not None:
             self.turns.append(self.fixed_roots)
         self._start_restarts(generator)
@@ -128,71 +127,6 @@ class Portfolio:
         for search in self.turns:
             if not isinstance(search, FixedRootsProof):  # (it has no answer before its first turn)
                 self.result = self.result or self._answer(search, search.result)
-
-    @staticmethod
-    def _probes(generator: MoveGenerator, quick: Settings, pairs: tuple[bool, ...]) -> list[AnySearch]:
-        """Where "shuffles" applies (technique "probes"), both pairs as they were without it."""
-        probes: list[AnySearch] = []
-        if generator.settings.shuffles and "probes" in quick.techniques:
-            for deep in pairs:
-                probe = generator.with_settings(
-                    replace(quick, deep_columns=deep, shuffles=False, best_first_weight=NARROW_WEIGHT))
-                probes += [DepthFirstSearch(probe, generator.deal.start), BestFirstSearch(probe, generator.deal.start)]
-        return probes
-
-    @staticmethod
-    def _pairs(generator: MoveGenerator, quick: Settings, pairs: tuple[bool, ...]) -> list[AnySearch]:
-        """The quick pairs: a depth-first and a best-first search, by each distance."""
-        searches: list[AnySearch] = []
-        for deep in pairs:
-            pair = generator.with_settings(replace(quick, deep_columns=deep))
-            searches += [DepthFirstSearch(pair, generator.deal.start), BestFirstSearch(pair, generator.deal.start)]
-        return searches
-
-    @staticmethod
-    def _any_order(generator: MoveGenerator, quick: Settings, pairs: tuple[bool, ...]) -> list[AnySearch]:
-        """Technique "any-order": depth-first searches without the needs, one by each distance."""
-        if "any-order" not in quick.techniques or not quick.prune:  # (unpruned, no search has the needs)
-            return []
-        return [DepthFirstSearch(generator.with_settings(replace(quick, deep_columns=deep, needs_use=False)),
-                                 generator.deal.start)
-                for deep in pairs]
-
-    @staticmethod
-    def _to_build(generator: MoveGenerator) -> list[AnySearch]:
-        """Technique "take-back-to-build": the searches that take a card back only to build on it."""
-        settings, rules, start = generator.settings, generator.rules, generator.deal.start
-        if not ("take-back-to-build" in settings.techniques and settings.prune and rules.takeback
-                and rules.decks > 1 and generator.deal.thoughtful):
-            return []
-        # With two decks, positions right after take-backs are most of the proof's (ten to one
-        # in Big Harp deal 7 and Easy Harp deal 18; one in seventy in Harpan deal 736).  In
-        # thoughtful mode only, as restarts: each take-back's moves are a search of their own,
-        # and in the page's hints (fair mode) one position could take longer than a slice.
-        # A depth-first and a best-first one: the best-first one wins other deals.  The
-        # depth-first one wins few, so its turns are half a quantum, which the others' slow
-        # wins need; with technique "deep-columns", a depth-first one by that distance too,
-        # which wins others again (measurements/solver-experiments.md).
-        to_build = replace(settings, takes_back_only_to_build=True)
-        plain = generator.with_settings(to_build)
-        searches: list[AnySearch] = [DepthFirstSearch(plain, start), BestFirstSearch(plain, start)]
-        if "deep-columns" in settings.techniques:
-            by_deep_columns = generator.with_settings(replace(to_build, deep_columns=True))
-            searches.append(DepthFirstSearch(by_deep_columns, start))
-        return searches
-
-    @staticmethod
-    def _fixed_roots(generator: MoveGenerator) -> FixedRootsProof | None:
-        """Technique "fixed-roots": a proof by an easier game, in thoughtful mode (it needs every
-        card known).  Where the easier game is won it proves nothing, and leaves the turns;
-        with one deck, first it searches the whole easier game, and then every search leaves
-        out the real positions whose easier one is lost (``_fixed_roots_answer``).  Its turns
-        come after the others' first ones (a deal they win at once waits for nothing), as
-        long as the proof's: where the easier game is lost, it is the quickest proof."""
-        settings, deal = generator.settings, generator.deal
-        if "fixed-roots" in settings.techniques and settings.prune and FixedRootsProof.applies(deal, deal.start):
-            return FixedRootsProof(deal, deal.start, generator.proofs)
-        return None
 
     def _start_restarts(self, generator: MoveGenerator) -> None:
         """Technique "restarts": searches started afresh from the best position found so far,

@@ -114,6 +114,35 @@ def is_won(rules: Rules, state: State) -> bool:
 
 # ----- the deal ----------------------------------------------------------------
 
+def targets(columns: tuple[tuple[int, ...], ...]) -> tuple[dict[int, list[int]], list[int]]:
+    """Which columns take each card value on top, and which columns are empty."""
+    takers: dict[int, list[int]] = {}
+    spaces = []
+    for j, column in enumerate(columns):
+        if column:
+            for card in FITS_ON[column[-1]]:
+                takers.setdefault(card, []).append(j)
+        else:
+            spaces.append(j)
+    return takers, spaces
+
+
+def meets_need(need: Need, src: int, dst: int, count: int) -> bool:
+    """Whether a move from column ``src`` (-1: the waste, -2 - s: foundation slot s) to column
+    ``dst`` (-1: a foundation) meets what the previous move needs."""
+    if need is None:
+        return True
+    if need[0] == "keeps":
+        return dst == need[1] or dst == -1
+    if need[0] == "onto":
+        slot = need[2]
+        return dst == need[1] or (isinstance(slot, int) and slot >= 0 and src == -2 - slot)
+    _, i, j, n = need
+    if src == j and dst == i and count == n:
+        return False  # straight back
+    return src == i or dst == i or (src == j and isinstance(n, int) and count > n)
+
+
 class Deal:
     """What every search of one position shares: the rules, the cards the solver may know (in
     fair mode a face-down card, and the stock before its first pass, are ``UNKNOWN_CARD``), the
