@@ -112,7 +112,9 @@ def show_panel_and_check(page: Page, g: harp.Game, which: str, tap: Callable[[st
     clear of the toolbar and of the cards, and New still opens its window."""
     still(page)
     before = page.evaluate(BOXES_JS)
-    assert before["panel"] is None and {"undo", "hint", "new", "restart"} <= before["tools"].keys()
+    # Restart stands in the toolbar, or (a phone held upright) the menu that holds it.
+    assert before["panel"] is None and {"undo", "hint", "new"} <= before["tools"].keys()
+    assert before["tools"].keys() & {"restart", "menu"}, before["tools"]
     tap("[data-action=hint]")
     solver_says(page)
     if which == "lost":
