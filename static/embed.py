@@ -3,7 +3,7 @@
 The same start-up as static/main.py (harpui/startup.py), with harpui.embed's
 stand-in dialogs (the embed page has no dialog windows), its own storage
 keys, and a postMessage link to the framing page: see harpui/embed.py for
-the messages and README.md ("Embedding") for hosts.  Theme and language come
+the messages and docs/embedding.md for hosts.  Theme and language come
 from the URL too; static/embed-boot.js applies them before the first paint.
 """
 

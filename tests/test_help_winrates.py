@@ -45,7 +45,7 @@ def test_the_pages_say_what_the_measurements_say(written: dict[str, str]) -> Non
 def test_every_game_has_measured_win_rates() -> None:
     measured = read_details(pages.MEASUREMENTS)
     missing = [g for g in harp.GAMES if g not in measured]
-    assert not missing, f"{pages.MEASUREMENTS.name} has no results for {missing}: measure them (README.md)"
+    assert not missing, f"{pages.MEASUREMENTS.name} has no results for {missing}: measure them (docs/commands.md)"
 
 
 def test_the_built_site_holds_the_same_pages(site_dir: Path, written: dict[str, str]) -> None:

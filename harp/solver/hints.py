@@ -41,7 +41,7 @@ from .stepped import Stepped, portfolio
 
 SAMPLES = 8            # imagined deals a hint solves
 FAIR_SHARE = 2         # the fair search's budget: one part in FAIR_SHARE of the hint's
-DEFAULT_NODES = 3000   # a hint's budget in nodes when none is given: the page's (README, "bench hints")
+DEFAULT_NODES = 3000   # a hint's budget in nodes when none is given: the page's (docs/commands.md, "bench hints")
 PLACEMENTS_STEP = 8    # placements of the line read between two looks at the budget
 
 
