@@ -5,6 +5,7 @@
     controller  intents -> engine, the game's lifecycle and statistics;
                 the one place that saves, then renders
     advisor     the solver's words: hint, Show me, the stuck verdict, the way back
+    advicewords a move in words, what it does (the advisor's wording)
     render      the view dict -> DOM (card elements keyed by id, reused)
     early       the copy of the drawn board that comes back before Python
     store       versioned JSON in localStorage, memory when that throws

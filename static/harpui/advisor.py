@@ -1,9 +1,10 @@
 """The advisor: the solver's side of the conversation with the player.
 
 Hint, Show me (and its peek at the hidden cards), the verdict on a stuck
-game and the way back to the last winnable point, with their wording.  It
-keeps what the solver has found for the game in play: the last position
-proven winnable and a winning line from the position in play.
+game and the way back to the last winnable point; their words are
+advicewords.py's.  It keeps what the solver has found for the game in play:
+the last position proven winnable and a winning line from the position in
+play.
 
 It never saves or draws the game itself: the moves Show me plays and the
 undos back to a winnable point go through the controller (ports.Table),
@@ -19,9 +20,10 @@ from typing import TYPE_CHECKING, Any
 
 import harp
 
-from .cards import parse_move, view_pile_cards
-from .words import card_name, pile_name, t, tn
-from .ports import Piles, Screen, Table, Thinker
+from .advicewords import ViewPiles, hint_text, move_effect, move_text, plural
+from .cards import parse_move
+from .words import t
+from .ports import Screen, Table, Thinker
 from .thinking import spawn
 from .winnable import Lists, is_default
 
@@ -33,11 +35,6 @@ STUCK_SECONDS = 3.0     # its time to prove a stuck game lost
 PEEK_SECONDS = 5.0      # Show me's search that sees every card (the player agrees first)
 SHOW_STEP_S = 0.35      # Show me plays one move this often
 THINK_AHEAD_AFTER_S = 0.8   # the next hint is thought of once the position has stood this long
-
-
-def plural(n: int) -> str:
-    """'1 move', '3 moves' in the page's language."""
-    return tn("advice.moves", n)
 
 
 class Advisor:
@@ -418,46 +415,6 @@ class Advisor:
                 tell("unknown", t("verdict.not_proven", why=why), None)
 
 
-def hint_text(move: str, piles: Piles) -> str:
-    """Words for a hinted move: 'Hint: move the 7 of hearts to column 3.'"""
-    return t("hint.says", move=move_text(move, piles))
-
-
-def move_text(move: str, piles: Piles) -> str:
-    """A move in words: 'move the 7 of hearts to column 3.', 'tap the stock.'"""
-    source, count, target = parse_move(move)
-    if source == "s":
-        return t("hint.tap_stock")
-    cards = piles.pile_cards(source)
-    card = card_name(cards[len(cards) - count]) if len(cards) >= count > 0 else t("hint.a_card")
-    if (target or "f").startswith("f"):
-        return t("hint.to_foundation", card=card)
-    where = pile_name(target or "").lower()
-    return t("hint.card_to" if count == 1 else "hint.run_to", card=card, pile=where)
-
-
-def move_effect(game: harp.Game, move: str) -> str:
-    """What a move does, in words: 'uncovers a card', 'empties a column'... (``harp.Effect``)."""
-    try:
-        effect = harp.effect_of(game, move)
-    except harp.IllegalMove:
-        return t("effect.best")
-    return t(EFFECT_WORDS[effect])
-
-
-# The words for each thing a move can do; a move that only shifts cards is "the most promising".
-EFFECT_WORDS = {
-    harp.Effect.UNCOVERS: "effect.uncovers",
-    harp.Effect.HOME: "effect.home",
-    harp.Effect.EMPTIES: "effect.empties",
-    harp.Effect.FROM_STOCK: "effect.from_stock",
-    harp.Effect.SHIFTS: "effect.best",
-    harp.Effect.TAKES_BACK: "effect.takes_back",
-    harp.Effect.DRAWS: "effect.draws",
-    harp.Effect.TURNS: "effect.turns",
-}
-
-
 class Ahead:
     """The next hint, thought of in the background for one version of the game."""
 
@@ -469,12 +426,3 @@ class Ahead:
         self.asked = False                 # the player pressed Hint while it thought
         self.answer: Hint | None = None
 
-
-class ViewPiles:
-    """ports.Piles over a game's view: the cards of a position the board no longer shows."""
-
-    def __init__(self, view: dict[str, Any]) -> None:
-        self.view = view
-
-    def pile_cards(self, pile: str) -> list[str]:
-        return view_pile_cards(self.view, pile)

@@ -48,7 +48,7 @@ LONGTASKS_JS = """() => {
 
 
 def hint_words(g: harp.Game, move: str) -> str:
-    from harpui.advisor import ViewPiles, hint_text  # static/ is on the path by pyproject.toml
+    from harpui.advicewords import ViewPiles, hint_text  # static/ is on the path by pyproject.toml
     return hint_text(move, ViewPiles(g.view()))
 
 

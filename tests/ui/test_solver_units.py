@@ -17,7 +17,7 @@ import harp
 import pytest
 
 from harpui import thinking, winnable
-from harpui.advisor import move_effect
+from harpui.advicewords import move_effect
 from fakes import FakeClock, FakeSearch
 
 ROOT = Path(__file__).resolve().parents[2]
