@@ -1,7 +1,8 @@
 """Move notation: pile names (``t3``, ``f2``, ``w``, ``s``) and card moves (``t3:4>t7``), read and written.
 
-The notation itself is in docs/design.md.  ``Position.parse_move`` reads a whole move,
-with the foundation ``t3>f`` names; this module reads and writes the pieces.
+The notation itself is in docs/design.md.  ``split_move`` takes a move's text apart, with
+no game (the one parser of moves: the page and the tests use it too); ``Position.parse_move``
+reads a whole move against a game, with the foundation ``t3>f`` names.
 """
 
 from __future__ import annotations
@@ -37,6 +38,18 @@ def notation(src: Pile, count: int, dst: Pile) -> str:
     """The move of the top ``count`` cards of ``src`` onto ``dst``, in notation."""
     head = pile_name(src) + (f":{count}" if count > 1 else "")
     return f"{head}>{pile_name(dst)}"
+
+
+def split_move(move: str) -> tuple[str, int, str | None]:
+    """A move's text taken apart, no game needed: ``'t3:4>t7'`` -> ``('t3', 4, 't7')``,
+    ``'w>f'`` -> ``('w', 1, 'f')``, ``'s'`` -> ``('s', 0, None)``; ``ValueError`` for text that is no move."""
+    text = move.strip()
+    if text == "s":
+        return "s", 0, None
+    m = MOVE.fullmatch(text)
+    if not m:
+        raise ValueError(f"not a move: {shorten(move)!r}")
+    return m.group(1), int(m.group(2) or 1), m.group(3)
 
 
 def shorten(text: str, limit: int = 24) -> str:

@@ -18,7 +18,7 @@ from typing import Any, Self
 from . import codes, layout, offers
 from .cards import builds_on
 from .legality import cards_of, foundation_refusal, refusal_of, tap_refusal_of, tap_result, top_value
-from .notation import MOVE, CardMove, Pile, notation, pile_name, pile_named, shorten
+from .notation import CardMove, Pile, notation, pile_name, pile_named, shorten, split_move
 from .reasons import refusal
 from .rng import deal_cards, mix
 from .rules import DEFAULT, OptionValue, Rules, rules_for
@@ -357,17 +357,17 @@ class Position:
         text = move.strip().lower()
         if text == "s":
             raise refusal("tap_is_no_card_move").error(text)
-        m = MOVE.fullmatch(text)
-        if not m:
-            raise refusal("not_a_move", text=shorten(text)).error(text)
-        src = pile_named(self.rules, m.group(1), text)
-        count = int(m.group(2)) if m.group(2) else 1
+        try:
+            src_name, count, dst_name = split_move(text)
+        except ValueError:
+            raise refusal("not_a_move", text=shorten(text)).error(text) from None
+        assert dst_name is not None, "the tap is refused above"
+        src = pile_named(self.rules, src_name, text)
         if count < 1:
             raise refusal("no_cards").error(text)
-        if m.group(3) == "f":
+        if dst_name == "f":
             return CardMove(src, count, offers.first_foundation_for(self, src, count))
-        dst = pile_named(self.rules, m.group(3), text)
-        return CardMove(src, count, dst)
+        return CardMove(src, count, pile_named(self.rules, dst_name, text))
 
     # ----- internals: changing the board ------------------------------------
 

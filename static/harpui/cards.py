@@ -6,8 +6,9 @@ Pure Python (no browser imports) so it can be tested in CPython.
 
 from __future__ import annotations
 
-import re
 from typing import Any
+
+from harp.notation import split_move
 
 SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}   # data-suit values, not words for people
 FACE_DOWN = "??"
@@ -31,20 +32,8 @@ def is_red(card: str) -> bool:
     return card[-1:].upper() in ("H", "D")
 
 
-_MOVE = re.compile(r"^(s)$|^(w|t\d+|f\d+)(?::(\d+))?>(t\d+|f\d*)$")
-
-
-def parse_move(move: str) -> tuple[str, int, str | None]:
-    """Split a move string into (source pile, card count, target pile).
-
-    'w>f' -> ('w', 1, 'f'); 't3:4>t7' -> ('t3', 4, 't7'); 's' -> ('s', 0, None).
-    """
-    m = _MOVE.match(move.strip())
-    if not m:
-        raise ValueError(f"not a move: {move!r}")
-    if m.group(1):
-        return "s", 0, None
-    return m.group(2), int(m.group(3) or 1), m.group(4)
+# Move strings are taken apart by the engine's parser: 't3:4>t7' -> ('t3', 4, 't7'), 's' -> ('s', 0, None).
+parse_move = split_move
 
 
 def make_move(source: str, count: int, target: str) -> str:

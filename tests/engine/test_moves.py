@@ -8,6 +8,7 @@ import pytest
 
 import harp
 from harp.game import Game
+from harp.notation import split_move
 from engine_helpers import ALL_NAMES, assert_full_deck, build, is_red, rank_of
 from game_facts import GAME_IDS, facts, games_where
 
@@ -348,6 +349,17 @@ def test_bad_notation_is_refused(move: str) -> None:
         g.play(move)
     assert str(info.value).strip()
     assert g.moves == 0
+
+
+def test_split_move_takes_the_text_apart() -> None:
+    """harp.notation.split_move: the one parser of moves (the page and the tests use it)."""
+    assert split_move("t3:4>t7") == ("t3", 4, "t7")
+    assert split_move(" w>f ") == ("w", 1, "f")
+    assert split_move("f2>t4") == ("f2", 1, "t4")
+    assert split_move("s") == ("s", 0, None)
+    for move in ("", "t1>>t2", "t1>s", "s>t1", "t1:2:3>t2", "undo"):
+        with pytest.raises(ValueError):
+            split_move(move)
 
 
 @pytest.mark.parametrize("move", [None, 5, b"s", ["s"], ("t1", "t2")])
