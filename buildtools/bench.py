@@ -62,11 +62,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from harp.notation import split_move
+
 from .common import CHROMIUM, CHROMIUM_ARGS, DIST, PYODIDE_DIR
 from .server import gzipped, make_server, netlify_header_rules
 from .site import build
 from . import bench_browsers
 from .browsers import ENGINES
+from .probes import LAYOUT_JS, POINT_JS, SNAPSHOT_SETTLED, WORKER_ACTIVATED, expected_layout
 from .sizes import COMPRESSIBLE, brotli_sizes
 from .snapshot import page_lock
 
@@ -88,8 +91,6 @@ PHONE_CPU_SLOWDOWN = 4
 PHONE_NETWORK = {"offline": False, "latency": 150, "downloadThroughput": 1_600_000 / 8,
                  "uploadThroughput": 750_000 / 8}
 TIMEOUT_S = {"desktop": 90.0, "phone": 400.0}
-# True once the visit's snapshot making has settled (<html data-harp-snapshot>).
-SNAPSHOT_SETTLED = "() => ['made', 'failed', 'skipped'].includes(document.documentElement.dataset.harpSnapshot)"
 SNAPSHOT_TIMEOUT_S = {"desktop": 240.0, "phone": 900.0}
 
 BARE_HTML = """<!doctype html>
@@ -137,39 +138,6 @@ PROBE = """(() => {
 # Resolves once a frame has been drawn after the call: the second animation
 # frame callback runs after the first one's frame was produced.
 PAINTED_JS = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
-
-# Resolves true once the page's service worker is activated.
-WORKER_ACTIVATED = """async () => {
-  const registration = await navigator.serviceWorker.ready;
-  const worker = registration.active;
-  if (worker.state !== 'activated') {
-    await new Promise(done => worker.addEventListener('statechange',
-      () => worker.state === 'activated' && done()));
-  }
-  return true;
-}"""
-
-# The point to press on card `index` of `pile` (-1: the top card), or on the
-# pile itself when it is empty: the middle of a top card, else the strip of a
-# card that the cards above leave uncovered.
-POINT_JS = """([pile, index]) => {
-  const el = document.querySelector(`#board .pile[data-pile="${pile}"]`);
-  const cards = [...el.querySelectorAll('[data-card]')];
-  if (!cards.length) {
-    const r = el.getBoundingClientRect();
-    return [r.left + r.width / 2, r.top + Math.min(r.height, r.width * 1.4) / 2];
-  }
-  const i = index < 0 ? cards.length + index : index;
-  const r = cards[i].getBoundingClientRect();
-  return i === cards.length - 1 ? [r.left + r.width / 2, r.top + r.height / 2] : [r.left + r.width / 2, r.top + 4];
-}"""
-
-LAYOUT_JS = """() => {
-  const out = {};
-  for (const pile of document.querySelectorAll('#board .pile[data-pile]'))
-    out[pile.dataset.pile] = [...pile.querySelectorAll('[data-card]')].map(c => c.dataset.card);
-  return out;
-}"""
 
 BOOT_STEPS = [("interpreter loaded", "progress: Loaded interpreter"), ("files unpacked", "progress: Loaded files"),
               ("main.py starts", "py:ready"), ("first board", "card"), ("ready", "ready")]
@@ -311,18 +279,6 @@ def scripted_moves(code: str = DEAL, count: int = MOVES) -> list[tuple[str, str]
     return out
 
 
-def split_move(move: str) -> tuple[str, int, str]:
-    """'t3:2>t7' -> ('t3', 2, 't7'); 's' -> ('s', 0, '')."""
-    if move == "s":
-        return "s", 0, ""
-    src, dst = move.split(">")
-    n = 1
-    if ":" in src:
-        src, k = src.split(":")
-        n = int(k)
-    return src, n, dst
-
-
 # -- serving ---------------------------------------------------------------------
 @dataclass
 class Served:
@@ -441,11 +397,11 @@ def play_moves(context: BrowserContext, served: Served, count: int) -> tuple[lis
             page.wait_for_function("() => document.getAnimations().length === 0", timeout=10_000)
             src, n, dst = split_move(move)
             if gesture == "tap":
-                x, y = page.evaluate(POINT_JS, [src, -1])
+                x, y = page.evaluate(POINT_JS, ["pile", src, -1])
                 page.mouse.click(x, y)
             else:
-                start = page.evaluate(POINT_JS, [src, -n])
-                end = page.evaluate(POINT_JS, [dst, -1])
+                start = page.evaluate(POINT_JS, ["card", src, -n])
+                end = page.evaluate(POINT_JS, ["pile", dst, -1])
                 page.mouse.move(*start)
                 page.mouse.down()
                 page.mouse.move(start[0] + 10, start[1] + 10, steps=2)
@@ -462,15 +418,6 @@ def play_moves(context: BrowserContext, served: Served, count: int) -> tuple[lis
         return [], f"{type(error).__name__}: {str(error).splitlines()[0][:120]}"
     finally:
         page.close()
-
-
-def expected_layout(g: Any) -> dict[str, list[str]]:
-    """pile -> cards bottom to top, from the engine's view (as LAYOUT_JS reads the page)."""
-    v = g.view()
-    out = {"s": ["??"] * v["stock"], "w": list(v["waste"])}
-    out.update({f"f{i + 1}": list(f) for i, f in enumerate(v["foundations"])})
-    out.update({f"t{i + 1}": list(t) for i, t in enumerate(v["tableau"])})
-    return out
 
 
 # -- the runs ----------------------------------------------------------------------

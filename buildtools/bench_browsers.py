@@ -18,8 +18,8 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-from . import bench   # its page probes (bench imports this module too: both are read at call time)
 from .browsers import APT_PACKAGES, ENGINES, PROGRAMS, EnginePage, open_engine
+from .probes import SNAPSHOT_SETTLED, WORKER_ACTIVATED
 
 READY_MARK, BARE_MARK = "harp-ready", "pyodide-ready"
 TIMEOUT_S = 120.0
@@ -50,9 +50,9 @@ def run_once(engine: str, game_url: str, bare_url: str) -> dict[str, tuple[float
     page = open_engine(engine)
     try:
         first = marked(page, game_url, READY_MARK)
-        page.wait(bench.WORKER_ACTIVATED, TIMEOUT_S)
+        page.wait(WORKER_ACTIVATED, TIMEOUT_S)
         marked(page, game_url, READY_MARK)                        # the repeat visit makes the snapshot
-        page.wait(bench.SNAPSHOT_SETTLED, SNAPSHOT_TIMEOUT_S)
+        page.wait(SNAPSHOT_SETTLED, SNAPSHOT_TIMEOUT_S)
         made = page.attribute("data-harp-snapshot")
         snapshot = marked(page, game_url, READY_MARK)
         booted = page.attribute("data-harp-boot")

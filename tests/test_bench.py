@@ -103,4 +103,3 @@ def test_scripted_moves_are_legal_taps_and_drags() -> None:
         if gesture == "drag":
             assert ">t" in move
         g.play(move)
-    assert bench.split_move("t3:2>t7") == ("t3", 2, "t7") and bench.split_move("s") == ("s", 0, "")

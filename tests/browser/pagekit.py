@@ -14,9 +14,12 @@ from typing import Any
 from urllib.parse import urljoin, urlsplit
 
 import harp
+from harp.notation import split_move
 from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+from buildtools.probes import LAYOUT_JS, POINT_JS
+from buildtools.probes import expected_layout as expected   # the engine's view of the page: tests take it from here
 from pngkit import png_pixels   # test_screenshots.py takes it from here too
 
 READY = "html[data-harp-ready]"
@@ -47,30 +50,6 @@ t2>f1 t3>f2 t7:10>t3 t7>t4 t7>f4 t6>f4 t3>f4 t1>f4 t3>f3 t1>f3 t3>f4 t1>f4 t3>f3
 t1>f4 t3>f3 t1>f3 t3>f4 t1>f4 t3>f3 t1>f3 t3>f4 t1>f4 t2>f2 t3>f3 t4>f4 t1>f3 t3>f1
 """.split()
 
-# Resolves once the page's service worker is activated (its precache is then
-# complete: install only succeeds with every file cached).
-WORKER_ACTIVATED = """async () => {
-  const registration = await navigator.serviceWorker.ready;
-  const worker = registration.active;
-  if (worker.state !== 'activated') {
-    await new Promise(done => worker.addEventListener('statechange',
-      () => worker.state === 'activated' && done()));
-  }
-  return {scope: registration.scope, script: worker.scriptURL};
-}"""
-
-LAYOUT_JS = """() => {
-  const out = {};
-  for (const pile of document.querySelectorAll('#board .pile[data-pile]')) {
-    out[pile.dataset.pile] = [...pile.querySelectorAll('[data-card]')].map(c => {
-      if (c.dataset.pile !== pile.dataset.pile) return 'WRONG-PILE:' + c.dataset.card;
-      return c.dataset.card;
-    });
-  }
-  return out;
-}"""
-
-
 # -- reading the page ---------------------------------------------------------
 RECTS_JS = """() => Object.fromEntries([...document.querySelectorAll('#board [data-card]')].map(c => {
   const r = c.getBoundingClientRect();
@@ -91,15 +70,6 @@ def cards_stayed(page: Page, before: dict[str, list[float]]) -> None:
 def layout(page: Page) -> dict[str, list[str]]:
     """pile -> its cards bottom to top, as the page shows them."""
     return page.evaluate(LAYOUT_JS)
-
-
-def expected(g: harp.Game) -> dict[str, list[str]]:
-    """The same, from the engine's view."""
-    v = g.view()
-    out = {"s": ["??"] * v["stock"], "w": list(v["waste"])}
-    out.update({f"f{i + 1}": list(f) for i, f in enumerate(v["foundations"])})
-    out.update({f"t{i + 1}": list(t) for i, t in enumerate(v["tableau"])})
-    return out
 
 
 def assert_shows(page: Page, g: harp.Game) -> None:
@@ -244,35 +214,6 @@ def still(page: Page) -> None:
         raise AssertionError(f"still moving after 15 s: {page.evaluate(RUNNING_JS)}") from None
 
 
-# Where on the page (CSS pixels of its viewport) to point at: `what` is
-# "card" (the card at `index` of `pile`; its visible strip unless it is the
-# top card), "pile" (its top card, or the middle of the empty pile) or
-# "foundations" (the middle of the foundation row).  null while something
-# moves; {error} where there is nothing to point at.  One script, so one
-# round trip a point: Playwright's locators took about 14 for a card
-# (measured here: 29 against 2 ms of CPU).
-POINT_JS = """([what, pile, index]) => {
-  if (document.getAnimations().some(a => a.playState === "running")) return null;
-  const middle = (r, height) => [r.x + r.width / 2, r.y + height / 2];
-  if (what === "foundations") {
-    const r = document.querySelector("#foundations").getBoundingClientRect();
-    return middle(r, r.height);
-  }
-  const pileEl = document.querySelector(`#board .pile[data-pile="${pile}"]`);
-  if (!pileEl) return {error: `no pile ${pile}`};
-  const cards = [...pileEl.querySelectorAll("[data-card]")];
-  if (!cards.length) {
-    if (what === "card") return {error: `${pile} has no card`};
-    const r = pileEl.getBoundingClientRect();
-    return middle(r, Math.min(r.height, r.width * 1.4));
-  }
-  const i = what === "pile" ? cards.length - 1 : ((index % cards.length) + cards.length) % cards.length;
-  if (!cards[i].getClientRects().length) return {error: `card ${i} of ${pile} is not shown`};
-  const r = cards[i].getBoundingClientRect();
-  return i === cards.length - 1 ? middle(r, r.height) : [r.x + r.width / 2, r.y + 4];
-}"""
-
-
 def point(page: Any, what: str, pile: str = "", index: int = -1) -> tuple[float, float]:
     """POINT_JS's point once nothing moves (see still), in the coordinates of
     page's mouse: a frame (embedkit.InFrame) adds where it sits on its page."""
@@ -365,12 +306,9 @@ def target_point(page: Page, target: str) -> tuple[float, float]:
 
 
 def split(move: str) -> tuple[str, int, str]:
-    """'t3:2>t7' -> ('t3', 2, 't7'); 'w>f1' -> ('w', 1, 'f1')."""
-    src, dst = move.split(">")
-    count = 1
-    if ":" in src:
-        src, n = src.split(":")
-        count = int(n)
+    """A card move's pieces, by the engine's parser: 't3:2>t7' -> ('t3', 2, 't7')."""
+    src, count, dst = split_move(move)
+    assert dst is not None, f"{move!r} moves no card"
     return src, count, dst
 
 

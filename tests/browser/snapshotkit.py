@@ -22,12 +22,12 @@ from urllib.parse import urljoin
 
 from playwright.sync_api import Browser, Page
 
+from buildtools.probes import SNAPSHOT_SETTLED
 from pagekit import READY, READY_TIMEOUT_MS, open_seed_page, origin_of
 
 SNAPSHOT_CACHE_PREFIX = "harp-snapshot "     # the page's cache: "harp-snapshot <site path>"
 MAKE_AFTER_READY_MS = 10_000                 # static/pyodide-boot.template.mjs's wait after ready
 MADE_TIMEOUT_MS = 180_000                    # a second Pyodide boots in a Worker to make it
-SNAPSHOT_SETTLED = "() => ['made', 'failed'].includes(document.documentElement.dataset.harpSnapshot)"
 PUT_JS = """async ([source, cache, entry, headers]) => {
   const bytes = await (await fetch(source)).arrayBuffer();
   await (await caches.open(cache)).put(entry, new Response(bytes, {headers}));

@@ -15,7 +15,8 @@ import pytest
 from playwright.sync_api import BrowserContext, BrowserType, Page, expect
 
 from buildtools.server import serving
-from pagekit import READY, READY_TIMEOUT_MS, WORKER_ACTIVATED
+from buildtools.probes import WORKER_ACTIVATED
+from pagekit import READY, READY_TIMEOUT_MS
 
 if TYPE_CHECKING:
     from tabkit import Watch

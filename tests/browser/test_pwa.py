@@ -25,7 +25,8 @@ from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, expe
 
 from buildtools.offline import precache_entries, write_service_worker
 from buildtools.server import netlify_header_rules, serving
-from pagekit import READY, READY_TIMEOUT_MS, WORKER_ACTIVATED
+from buildtools.probes import WORKER_ACTIVATED
+from pagekit import READY, READY_TIMEOUT_MS
 from tabkit import FULL_CHROMIUM, Watch, open_site
 
 STOCK = '[data-pile="s"]'

@@ -16,9 +16,10 @@ from pathlib import Path
 
 from buildtools.server import netlify_header_rules, serving
 import harp
+from harp.notation import split_move
 from buildtools import bench_browsers
-from buildtools.bench import (LAYOUT_JS, POINT_JS, SNAPSHOT_SETTLED, WORKER_ACTIVATED, expected_layout,
-                              scripted_moves, split_move)
+from buildtools.bench import scripted_moves
+from buildtools.probes import LAYOUT_JS, POINT_JS, SNAPSHOT_SETTLED, WORKER_ACTIVATED, expected_layout
 from buildtools.browsers import EngineError, EnginePage, LostInput, WebKitPage, open_engine
 
 DEAL = "EH1-N-AAAAAAF"      # Easy Harp: taps and drags both come early
@@ -111,10 +112,10 @@ class Visits:
         self.page.wait(SETTLED_JS, 10)
         src, n, dst = split_move(move)
         if gesture == "tap":
-            point = self.page.run(POINT_JS, [src, -1])
+            point = self.page.run(POINT_JS, ["pile", src, -1])
             self.gesture(lambda: self.page.tap(*point), lambda game: game.play(move))
         else:
-            start, end = self.page.run(POINT_JS, [src, -n]), self.page.run(POINT_JS, [dst, -1])
+            start, end = self.page.run(POINT_JS, ["card", src, -n]), self.page.run(POINT_JS, ["pile", dst, -1])
             self.gesture(lambda: self.page.drag(tuple(start), tuple(end)), lambda game: game.play(move))
         self.shows_game(f"after {gesture} {move}")
 
