@@ -34,7 +34,12 @@ LAYOUT_IS_JS = f"""want => {{
   return piles.length === Object.keys(got).length
     && piles.every(pile => JSON.stringify(got[pile]) === JSON.stringify(want[pile]));
 }}"""
-SETTLED_JS = "() => document.getAnimations().length === 0"
+# Nothing moves, two frames after the last move: a move's slide starts at the frame after
+# it (render's FLIP reads where cards land in that frame's layout), and until then the moved
+# card already sits where it lands, unanimated; a drag begun there found it in flight (taps
+# pass through a card in flight) once WebKit, on a busy machine, was slow to draw that frame.
+SETTLED_JS = """() => new Promise(frame => requestAnimationFrame(() => requestAnimationFrame(frame)))
+  .then(() => document.getAnimations().length === 0 && !document.querySelector('.card.flying'))"""
 # [cache name, [entry URLs], [their lengths]] of the snapshot caches.
 SNAPSHOT_ENTRIES_JS = """async prefix => {
   const out = [];
