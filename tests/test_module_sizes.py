@@ -20,7 +20,6 @@ MAX_FUNCTION_LINES = 80
 # these, which others were editing when the limits came in:
 OVER_THE_LIMITS = {
     "static/harpui/controller.py",  # the player's intents, the game's lifecycle, the statistics
-    "static/harpui/render.py",      # the view on the page, and the transient looks
     "buildtools/bench.py",          # the timings in headless Chromium
 }
 

@@ -7,6 +7,8 @@
     advisor     the solver's words: hint, Show me, the stuck verdict, the way back
     advicewords a move in words, what it does (the advisor's wording)
     render      the view dict -> DOM (card elements keyed by id, reused)
+    motion      the cards' slides, the deal's flight, the win's cascade
+    messages    toasts, the solver's panel, the notice line, the live region
     early       the copy of the drawn board that comes back before Python
     store       versioned JSON in localStorage, memory when that throws
     dialogs     New game, Options, Statistics, Help, end-of-game windows
