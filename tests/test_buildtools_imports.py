@@ -8,6 +8,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from importgraph import assert_no_cycle
+
 BUILDTOOLS = Path(__file__).resolve().parents[1] / "buildtools"
 MODULES = {path.stem: ast.parse(path.read_text(encoding="utf-8")) for path in sorted(BUILDTOOLS.glob("*.py"))}
 
@@ -36,14 +38,4 @@ def test_the_import_reader_sees_each_form() -> None:
 def test_no_module_imports_one_that_imports_it_back() -> None:
     graph = {name: imported(tree, set(MODULES)) - {name} for name, tree in MODULES.items()}
     assert {"bench", "bench_browsers", "probes"} <= graph.keys(), "the bench's modules are checked"
-    done: set[str] = set()
-
-    def visit(name: str, path: tuple[str, ...]) -> None:
-        assert name not in path, "import cycle in buildtools/: " + " -> ".join(path + (name,))
-        if name not in done:
-            for other in sorted(graph[name]):
-                visit(other, path + (name,))
-            done.add(name)
-
-    for name in MODULES:
-        visit(name, ())
+    assert_no_cycle(graph, "buildtools/")
