@@ -10,7 +10,7 @@ import harp
 import pytest
 from playwright.sync_api import Page, expect
 
-from pagekit import Table, assert_shows, wait_ready, code_of, layout, mouse_drag, card_point, pile_point, split
+from pagekit import Table, assert_shows, wait_ready, code_of, layout, card_point, mouse_move
 
 EASY5 = "EH1-N-AAAAAAF"
 
@@ -207,14 +207,7 @@ def test_stuck_dialog_lists_the_checks(table: Table) -> None:
     assert found is not None, "no Harpan position one move before stuck in deals 1-399"
     g, move = found
     page = table.deal(g)
-    if move == "s":
-        page.click('#board [data-pile="s"]')
-    else:
-        src, count, dst = split(move)
-        if dst.startswith("f"):
-            page.mouse.click(*card_point(page, src))
-        else:
-            mouse_drag(page, card_point(page, src, -count), pile_point(page, dst))
+    mouse_move(page, move)
     g.play(move)
     dialog = page.locator("#dlg-stuck")
     expect(dialog).to_be_visible()
