@@ -19,7 +19,6 @@ MAX_FUNCTION_LINES = 80
 # that keeps to both limits fails the test below, so the list only shrinks).  Exactly
 # these, which others were editing when the limits came in:
 OVER_THE_LIMITS = {
-    "static/harpui/controller.py",  # the player's intents, the game's lifecycle, the statistics
     "buildtools/bench.py",          # the timings in headless Chromium
 }
 

@@ -4,6 +4,8 @@
     input       pointer and keyboard events -> intents
     controller  intents -> engine, the game's lifecycle and statistics;
                 the one place that saves, then renders
+    lifecycle   the game's start, another tab's save, Restart, New, the take-back, the daily deal
+    records     the saved record's checks: the game Undo brings back, the moves it plays again
     advisor     the solver's words: hint, Show me, the stuck verdict, the way back
     advicewords a move in words, what it does (the advisor's wording)
     render      the view dict -> DOM (card elements keyed by id, reused)

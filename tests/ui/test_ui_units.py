@@ -9,7 +9,7 @@ import pytest
 from harpui import layout
 from harpui.cards import parse_move
 from harpui.words import card_name
-from harpui.controller import url_code
+from harpui.lifecycle import url_code
 from harpui.looks import look_attributes
 from harpui.settings import clean_settings
 from harpui.stats import Stats
