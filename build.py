@@ -32,6 +32,7 @@ work is done by the modules of buildtools/, one job each (docs/design.md,
     bench.py           the timings in headless Chromium (bench)
     bench_browsers.py  the same in Firefox ESR and WebKitGTK
     browsers.py        one interface to drive Firefox ESR and WebKitGTK (bench, tests/crossbrowser)
+    probes.py          the scripts that read the page, shared by the bench and the browser tests
 
 Standard library only, with the repository's own harp and harpui (imported
 as the page does, for the help pages and the first deals), so it runs on a
