@@ -5,11 +5,8 @@ apt-get, no npm, no build)."""
 from __future__ import annotations
 
 import os
-import subprocess
-import tempfile
 
-from .common import ROOT
-from .testrun import MYPY, install_test_tools, lint, run_pytest
+from .testrun import beside_mypy, install_test_tools, lint, run_pytest
 
 # tests/engine, tests/solver, tests/ui and the top-level files of tests/, but
 # for what needs a browser (`browser`), the built site (`site`: the build
@@ -32,14 +29,5 @@ def check(pytest_args: list[str]) -> int:
     """pip install the test tools, lint, then run CHECK_TESTS and mypy side by side; 0 if all pass."""
     install_test_tools()
     linted = lint()
-    print("+ python3 -m mypy (in the background; its report follows pytest's)", flush=True)
-    with tempfile.TemporaryFile(mode="w+") as report:
-        mypy = subprocess.Popen(MYPY, cwd=ROOT, stdout=report, stderr=subprocess.STDOUT)
-        try:
-            failed = run_pytest(check_args(pytest_args))
-        finally:
-            typed = mypy.wait()
-        print("+ python3 -m mypy", flush=True)
-        report.seek(0)
-        print(report.read(), end="", flush=True)
+    failed, typed = beside_mypy(lambda: run_pytest(check_args(pytest_args)))
     return 1 if failed or typed or linted else 0

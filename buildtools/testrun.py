@@ -9,7 +9,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from .common import CHROMIUM, CHROMIUM_HEADLESS_SHELL, DIST, LOCK_FILE, PYODIDE_DIR, ROOT, run
@@ -182,26 +182,36 @@ def lint() -> int:
     return subprocess.run(RUFF, cwd=ROOT).returncode
 
 
-def test(pytest_args: list[str]) -> int:
-    """Install what the tests need, lint, build, run pytest and mypy; 0 if all pass."""
-    install_test_tools()
-    linted = lint()
-    # mypy starts now so it runs beside the installs and the build, which
-    # mostly wait or keep one core busy; its report comes after pytest's.
+def beside_mypy(work: Callable[[], int]) -> tuple[int, int]:
+    """work() with MYPY running in the background beside it, mypy's report
+    printed after work's own output: (work's result, mypy's return code)."""
     print("+ python3 -m mypy (in the background; its report follows pytest's)", flush=True)
     with tempfile.TemporaryFile(mode="w+") as report:
         mypy = subprocess.Popen(MYPY, cwd=ROOT, stdout=report, stderr=subprocess.STDOUT)
         try:
-            install_browsers()
-            build()
-            # The tests' own copy of the site (see tests/conftest.py's site_dir), so a
-            # `build.py serve` or another build mid-run can't change it under them.
-            with tempfile.TemporaryDirectory(prefix="harp-test-site-") as tmp:
-                site = shutil.copytree(DIST, Path(tmp) / "dist")
-                failed = run_pytest(pytest_args, {TEST_SITE: str(site)})
+            result = work()
         finally:
             typed = mypy.wait()
         print("+ python3 -m mypy", flush=True)
         report.seek(0)
         print(report.read(), end="", flush=True)
+    return result, typed
+
+
+def test(pytest_args: list[str]) -> int:
+    """Install what the tests need, lint, build, run pytest and mypy; 0 if all pass."""
+    install_test_tools()
+    linted = lint()
+    # mypy runs beside the installs and the build, which mostly wait or keep one core busy.
+
+    def installs_build_and_tests() -> int:
+        install_browsers()
+        build()
+        # The tests' own copy of the site (see tests/conftest.py's site_dir), so a
+        # `build.py serve` or another build mid-run can't change it under them.
+        with tempfile.TemporaryDirectory(prefix="harp-test-site-") as tmp:
+            site = shutil.copytree(DIST, Path(tmp) / "dist")
+            return run_pytest(pytest_args, {TEST_SITE: str(site)})
+
+    failed, typed = beside_mypy(installs_build_and_tests)
     return 1 if failed or typed or linted else 0

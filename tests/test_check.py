@@ -36,7 +36,7 @@ def test_check_fails_when_the_tests_mypy_or_ruff_fail(monkeypatch: pytest.Monkey
     for tests_code, mypy_code, ruff_code, expected in ((0, 0, 0, 0), (1, 0, 0, 1), (0, 1, 0, 1), (5, 0, 0, 1),
                                                        (0, 0, 1, 1)):
         monkeypatch.setattr(check, "run_pytest", lambda args, code=tests_code: code)
-        monkeypatch.setattr(check, "MYPY", [sys.executable, "-c", f"raise SystemExit({mypy_code})"])
+        monkeypatch.setattr(testrun, "MYPY", [sys.executable, "-c", f"raise SystemExit({mypy_code})"])
         monkeypatch.setattr(testrun, "RUFF", [sys.executable, "-c", f"raise SystemExit({ruff_code})"])
         assert check.check([]) == expected, (tests_code, mypy_code, ruff_code)
 
