@@ -7,6 +7,7 @@ checked against the same deal played in CPython with the `harp` engine.
 
 from __future__ import annotations
 
+import functools
 import json
 import warnings
 from dataclasses import dataclass
@@ -49,6 +50,17 @@ t3>f1 t1:3>t2 t1>f2 t1>f1 t7:5>t3 t7>f2 t1>f2 t7>f1 t2:6>t1 t2>f1 t3:7>t7 t3>f2 
 t2>f1 t3>f2 t7:10>t3 t7>t4 t7>f4 t6>f4 t3>f4 t1>f4 t3>f3 t1>f3 t3>f4 t1>f4 t3>f3 t1>f3 t3>f4
 t1>f4 t3>f3 t1>f3 t3>f4 t1>f4 t3>f3 t1>f3 t3>f4 t1>f4 t2>f2 t3>f3 t4>f4 t1>f3 t3>f1
 """.split()
+
+
+@functools.cache
+def finish_at() -> int:
+    """How many moves of HARPAN1_WIN come before foundation moves alone win (Finish is offered)."""
+    g = harp.Game.from_code(HARPAN1)
+    for played, move in enumerate(HARPAN1_WIN):
+        if g.finishing_moves() is not None:
+            return played
+        g.play(move)
+    raise AssertionError("the recorded win never reaches a finish")
 
 # -- reading the page ---------------------------------------------------------
 RECTS_JS = """() => Object.fromEntries([...document.querySelectorAll('#board [data-card]')].map(c => {

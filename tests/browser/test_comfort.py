@@ -8,7 +8,6 @@ Every position is built and checked with the engine in CPython first."""
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -18,7 +17,7 @@ from playwright.sync_api import Page, expect
 
 from tabkit import Tabs
 from pagekit import (EASY5, HARPAN1, HARPAN1_WIN, Table, assert_shows, card_point, code_of, mouse_drag,
-                     MOTION, pile_point, replay, tool, wait_ready)
+                     MOTION, finish_at, pile_point, replay, tool, wait_ready)
 
 FINISH = "[data-action=finish]"
 UNDO = "[data-action=undo]"
@@ -36,17 +35,6 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
     """Cards slide in this module (the other modules ask for reduced motion):
     Finish paces its moves by the slide's speed (looks.PACE)."""
     return {**browser_context_args, **MOTION}
-
-
-@functools.cache
-def finish_at() -> int:
-    """How many moves of the recorded Harpan win come before foundation moves alone win."""
-    g = harp.Game.from_code(HARPAN1)
-    for played, move in enumerate(HARPAN1_WIN):
-        if g.finishing_moves() is not None:
-            return played
-        g.play(move)
-    raise AssertionError("the recorded win never reaches a finish")
 
 
 def stats_row(page: Page, game_id: str) -> list[str]:

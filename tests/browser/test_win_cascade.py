@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import harp
 import pytest
 from playwright.sync_api import expect
 
-from pagekit import HARPAN1, HARPAN1_WIN, MOTION, SIZES, Table, mouse_move, replay
+from pagekit import HARPAN1, HARPAN1_WIN, MOTION, SIZES, Table, finish_at, mouse_move, replay
 
 FRAMES = 45
 
@@ -34,16 +33,6 @@ WATCH_JS = """(frames) => new Promise(done => {
   };
   requestAnimationFrame(tick);
 })"""
-
-
-def finish_at() -> int:
-    """How many moves of the recorded Harpan win come before Finish is offered."""
-    g = harp.Game.from_code(HARPAN1)
-    for played, move in enumerate(HARPAN1_WIN):
-        if g.finishing_moves() is not None:
-            return played
-        g.play(move)
-    raise AssertionError("the recorded win never reaches a finish")
 
 
 @pytest.mark.parametrize(("how", "size", "language"), [("hand", "portrait", "en"), ("finish", "landscape", "sv")])
