@@ -29,8 +29,12 @@ work is done by the modules of buildtools/, one job each (docs/design.md,
     testrun.py         the test command, its installers, the micropip test site (test)
     check.py           the developers' fast loop: no browser, no npm, no build (check)
     screenshots.py     the README's pictures, by the browser tests that take them (screenshots)
-    bench.py           the timings in headless Chromium (bench)
-    bench_browsers.py  the same in Firefox ESR and WebKitGTK
+    bench.py           the timings (bench): its command line and the run
+    bench_serving.py   the bench's copy of the site, served, beside bare Pyodide pages
+    bench_chromium.py  the bench's visits and moves in headless Chromium
+    bench_moves.py     the bench's scripted line of taps and drags
+    bench_figures.py   the bench's figures, their statistics and its report
+    bench_browsers.py  the bench in Firefox ESR and WebKitGTK
     browsers.py        one interface to drive Firefox ESR and WebKitGTK (bench, tests/crossbrowser)
     probes.py          the scripts that read the page, shared by the bench and the browser tests
 

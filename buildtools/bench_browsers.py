@@ -3,9 +3,9 @@
 Playwright's probe cannot enter these browsers' pages before their scripts,
 so the times are the pages' own Performance marks, from the navigation's
 start: "harp-ready" (static/harpui/startup.py, as <html data-harp-ready> is
-set) and "pyodide-ready" (the bare Pyodide page, bench.BARE_MJS).  Each run
-is two new profiles of the browser (buildtools/browsers.py), as bench.py's
-Chromium runs are:
+set) and "pyodide-ready" (the bare Pyodide page, bench_serving.BARE_MJS).  Each
+run is two new profiles of the browser (buildtools/browsers.py), as
+bench_chromium.py's Chromium runs are:
 
 - the game's first visit, then a repeat visit (it makes the snapshot), then
   the snapshot visit, and bare Pyodide's repeat visit last;

@@ -1,6 +1,6 @@
 """The page probes: JavaScript that reads the game's page, and what the
 engine says the page should show.  One home for them: the bench
-(bench.py, bench_browsers.py) and the tests (tests/browser/pagekit.py,
+(bench_chromium.py, bench_browsers.py) and the tests (tests/browser/pagekit.py,
 snapshotkit.py, tests/crossbrowser/visitkit.py) all take them from here.
 """
 

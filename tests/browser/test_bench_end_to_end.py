@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 from buildtools.common import ROOT
-from buildtools import bench
+from buildtools import bench_figures
 
 
 def test_bench_quick_mode_prints_every_figure(site_dir: Path) -> None:
@@ -26,7 +26,7 @@ def test_bench_quick_mode_prints_every_figure(site_dir: Path) -> None:
         cwd=ROOT, capture_output=True, text=True, timeout=900, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
     lines = done.stdout.splitlines()
-    for name in bench.new_results().figures:
+    for name in bench_figures.new_results().figures:
         line = next((s for s in lines if s.startswith(name + " ")), None)
         assert line is not None, f"{name} missing from:\n{done.stdout}"
         if name.startswith("phone"):
@@ -35,7 +35,7 @@ def test_bench_quick_mode_prints_every_figure(site_dir: Path) -> None:
         if name.startswith(("firefox", "webkit")):
             assert "n/a (not run (--no-engines))" in line
             continue
-        if name == bench.BROTLI_FIGURE:
+        if name == bench_figures.BROTLI_FIGURE:
             assert "n/a (not counted (--no-brotli))" in line
             continue
         assert "n/a" not in line, f"{name} was not measured: {line}"

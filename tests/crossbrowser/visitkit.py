@@ -18,7 +18,7 @@ from buildtools.server import netlify_header_rules, serving
 import harp
 from harp.notation import split_move
 from buildtools import bench_browsers
-from buildtools.bench import scripted_moves
+from buildtools.bench_moves import scripted_moves
 from buildtools.probes import LAYOUT_JS, POINT_JS, SNAPSHOT_SETTLED, WORKER_ACTIVATED, expected_layout
 from buildtools.browsers import EngineError, EnginePage, LostInput, WebKitPage, open_engine
 
