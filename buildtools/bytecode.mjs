@@ -19,7 +19,7 @@ import { pathToFileURL } from "node:url";
 const [pyodideDir, input, output] = process.argv.slice(2);
 if (!output) throw new Error("usage: node bytecode.mjs PYODIDE_DIR IN.zip OUT.zip");
 const { loadPyodide } = await import(pathToFileURL(join(pyodideDir, "pyodide.mjs")).href);
-const pyodide = await loadPyodide({ indexURL: pyodideDir + "/" });
+const pyodide = await loadPyodide({ indexURL: `${pyodideDir}/` });
 pyodide.FS.writeFile("/tmp/in.zip", readFileSync(input));
 pyodide.runPython(`
 import _imp, os, py_compile, sys, zipfile

@@ -17,146 +17,139 @@
  * static/main.py starts it (harpui/startup.py), sets <html data-harp-ready>
  * and hides #loader.
  */
-(function () {
-  "use strict";
-  var STALL_MS = 90000;   // no progress for this long: call it failed
-  var root = document.documentElement;
-  var failed = false;
-  var stallTimer = null;
+const STALL_MS = 90000;   // no progress for this long: call it failed
+const root = document.documentElement;
+let failed = false;
+let stallTimer = null;
 
-  function $(id) { return document.getElementById(id); }
-  function ready() { return root.hasAttribute("data-harp-ready"); }
+const $ = (id) => document.getElementById(id);
+const ready = () => root.hasAttribute("data-harp-ready");
 
-  // ---- words before Python: the page's boot.* words in every language, from
-  // <script type="application/json" id="boot-words"> (written by build.py from
-  // the catalogues), in the language harpui/startup.py will pick: the embed's
-  // ?lang=, else the one chosen in Options, else the browser's first we have.
-  var WORDS = readWords();
-  var LANG = pickLanguage();
+// ---- words before Python: the page's boot.* words in every language, from
+// <script type="application/json" id="boot-words"> (written by build.py from
+// the catalogues), in the language harpui/startup.py will pick: the embed's
+// ?lang=, else the one chosen in Options, else the browser's first we have.
+const WORDS = readWords();
+const LANG = pickLanguage();
 
-  function readWords() {
-    try {
-      var words = JSON.parse($("boot-words").textContent);
-      return words && typeof words === "object" ? words : {};
-    } catch (e) {
-      return {};
+function readWords() {
+  try {
+    const words = JSON.parse($("boot-words").textContent);
+    return words && typeof words === "object" ? words : {};
+  } catch {
+    return {};
+  }
+}
+
+function pickLanguage() {
+  const wanted = [];
+  const namespace = root.classList.contains("embed") ? "embed." : "";
+  if (namespace) wanted.push(new URLSearchParams(location.search).get("lang") || "");
+  try {
+    const record = JSON.parse(localStorage.getItem(`${namespace}harp.settings`) || "null");
+    if (record && record.v === 1 && record.data) wanted.push(String(record.data.language || ""));
+  } catch { /* no storage, or a record that does not read: the browser's language */ }
+  wanted.push(...(navigator.languages ? navigator.languages : [navigator.language || ""]));
+  for (const language of wanted) {
+    const base = String(language).trim().toLowerCase().split("-")[0];
+    if (base && WORDS[base]) return base;
+  }
+  return "en";
+}
+
+/* The words for key in the page's language, {name}s filled from params. */
+function word(key, params) {
+  const text = WORDS[LANG]?.[key] || WORDS.en?.[key] || key;
+  return text.replace(/\{(\w+)\}/g, (all, name) => (params && name in params ? String(params[name]) : all));
+}
+window.harpWord = word;   // for early-board.js and sw-register.js
+window.harpLanguage = LANG;   // for early-board.js: the language of a first visit's board
+
+function showWords() {
+  if (LANG === "en") return;           // the build wrote English
+  root.lang = LANG;
+  for (const marked of document.querySelectorAll('#loader [data-i18n^="boot."]')) {
+    marked.textContent = word(marked.getAttribute("data-i18n"));
+  }
+}
+
+function setProgress(pct, text, step) {
+  if (failed || ready()) return;
+  const bar = $("loader-bar");
+  if (bar) {
+    bar.style.width = `${pct}%`;
+  }
+  if (text && $("loader-text")) $("loader-text").textContent = text;
+  if (step) {
+    let seen = false;
+    for (const li of document.querySelectorAll("#loader-steps li")) {
+      if (li.getAttribute("data-step") === step) { li.className = "active"; seen = true; }
+      else li.className = seen ? "" : "done";
     }
   }
+  armStallTimer();
+}
 
-  function pickLanguage() {
-    var wanted = [];
-    var namespace = root.classList.contains("embed") ? "embed." : "";
-    if (namespace) wanted.push(new URLSearchParams(location.search).get("lang") || "");
-    try {
-      var record = JSON.parse(localStorage.getItem(namespace + "harp.settings") || "null");
-      if (record && record.v === 1 && record.data) wanted.push(String(record.data.language || ""));
-    } catch (e) { /* no storage, or a record that does not read: the browser's language */ }
-    wanted = wanted.concat(navigator.languages ? Array.prototype.slice.call(navigator.languages)
-                                               : [navigator.language || ""]);
-    for (var i = 0; i < wanted.length; i++) {
-      var base = String(wanted[i]).trim().toLowerCase().split("-")[0];
-      if (base && WORDS[base]) return base;
-    }
-    return "en";
+function fail(reason) {
+  if (failed || ready()) return;
+  failed = true;
+  root.setAttribute("data-harp-failed", "");
+  const box = $("loader-failed");
+  if ($("loader-error")) {
+    const why = String(reason || "").replace(/[.\s]+$/, "");
+    $("loader-error").textContent = word("boot.failed_why", { why: why ? ` (${why})` : "" });
   }
+  if (box) box.hidden = false;
+  if ($("loader-text")) $("loader-text").textContent = word("boot.stopped");
+  const retry = $("loader-retry");
+  if (retry) retry.focus();
+}
 
-  /* The words for key in the page's language, {name}s filled from params. */
-  function word(key, params) {
-    var text = (WORDS[LANG] && WORDS[LANG][key]) || (WORDS.en && WORDS.en[key]) || key;
-    return text.replace(/\{(\w+)\}/g, function (all, name) {
-      return params && name in params ? String(params[name]) : all;
-    });
+function armStallTimer() {
+  if (stallTimer) clearTimeout(stallTimer);
+  stallTimer = setTimeout(() => {
+    if (!ready()) fail("loading took too long");
+  }, STALL_MS);
+}
+
+const STEPS = {   // PyScript's progress -> [percent, words, step]
+  "Loading Pyodide": [20, "boot.runtime_loading", "runtime"],
+  "Loaded Pyodide": [70, "boot.runtime_loaded", "runtime"],
+  "Loading files": [75, "boot.engine_loading", "files"],
+  "Loaded files": [85, "boot.engine_loaded", "files"]
+};
+
+addEventListener("py:progress", (ev) => {
+  const s = STEPS[ev.detail];
+  if (!s) return;
+  setProgress(s[0], word(s[1]), s[2]);
+  const bar = $("loader-bar");
+  if (bar) bar.classList.toggle("creep", ev.detail === "Loading Pyodide");
+  if (ev.detail === "Loading Pyodide") {
+    // The runtime download gives no progress of its own: creep towards 65%.
+    setTimeout(() => { if (!failed && !ready() && bar.classList.contains("creep")) bar.style.width = "65%"; }, 50);
   }
-  window.harpWord = word;   // for early-board.js and sw-register.js
-  window.harpLanguage = LANG;   // for early-board.js: the language of a first visit's board
-
-  function showWords() {
-    if (LANG === "en") return;           // the build wrote English
-    root.lang = LANG;
-    var marked = document.querySelectorAll('#loader [data-i18n^="boot."]');
-    for (var i = 0; i < marked.length; i++) marked[i].textContent = word(marked[i].getAttribute("data-i18n"));
+});
+document.addEventListener("py:ready", () => {
+  setProgress(90, word("boot.dealing"), "start");
+});
+document.addEventListener("py:done", () => {
+  // main.py has run to the end; if it did not mark the page ready, it failed.
+  setTimeout(() => { if (!ready()) fail("the game did not start"); }, 0);
+});
+addEventListener("error", (ev) => {
+  if (!ready()) fail(ev?.message ? ev.message : "a script error");
+});
+addEventListener("unhandledrejection", (ev) => {
+  if (!ready()) {
+    const r = ev?.reason;
+    fail(r?.message ? r.message : String(r || "an unknown error"));
   }
+});
 
-  function setProgress(pct, text, step) {
-    if (failed || ready()) return;
-    var bar = $("loader-bar");
-    if (bar) {
-      bar.style.width = pct + "%";
-    }
-    if (text && $("loader-text")) $("loader-text").textContent = text;
-    if (step) {
-      var items = document.querySelectorAll("#loader-steps li");
-      var seen = false;
-      for (var i = 0; i < items.length; i++) {
-        var li = items[i];
-        if (li.getAttribute("data-step") === step) { li.className = "active"; seen = true; }
-        else li.className = seen ? "" : "done";
-      }
-    }
-    armStallTimer();
-  }
-
-  function fail(reason) {
-    if (failed || ready()) return;
-    failed = true;
-    root.setAttribute("data-harp-failed", "");
-    var box = $("loader-failed");
-    if ($("loader-error")) {
-      reason = String(reason || "").replace(/[.\s]+$/, "");
-      $("loader-error").textContent = word("boot.failed_why", { why: reason ? " (" + reason + ")" : "" });
-    }
-    if (box) box.hidden = false;
-    if ($("loader-text")) $("loader-text").textContent = word("boot.stopped");
-    var retry = $("loader-retry");
-    if (retry) retry.focus();
-  }
-
-  function armStallTimer() {
-    if (stallTimer) clearTimeout(stallTimer);
-    stallTimer = setTimeout(function () {
-      if (!ready()) fail("loading took too long");
-    }, STALL_MS);
-  }
-
-  var STEPS = {   // PyScript's progress -> [percent, words, step]
-    "Loading Pyodide": [20, "boot.runtime_loading", "runtime"],
-    "Loaded Pyodide": [70, "boot.runtime_loaded", "runtime"],
-    "Loading files": [75, "boot.engine_loading", "files"],
-    "Loaded files": [85, "boot.engine_loaded", "files"]
-  };
-
-  addEventListener("py:progress", function (ev) {
-    var s = STEPS[ev.detail];
-    if (!s) return;
-    setProgress(s[0], word(s[1]), s[2]);
-    var bar = $("loader-bar");
-    if (bar) bar.classList.toggle("creep", ev.detail === "Loading Pyodide");
-    if (ev.detail === "Loading Pyodide") {
-      // The runtime download gives no progress of its own: creep towards 65%.
-      setTimeout(function () { if (!failed && !ready() && bar.classList.contains("creep")) bar.style.width = "65%"; }, 50);
-    }
-  });
-  document.addEventListener("py:ready", function () {
-    setProgress(90, word("boot.dealing"), "start");
-  });
-  document.addEventListener("py:done", function () {
-    // main.py has run to the end; if it did not mark the page ready, it failed.
-    setTimeout(function () { if (!ready()) fail("the game did not start"); }, 0);
-  });
-  addEventListener("error", function (ev) {
-    if (!ready()) fail(ev && ev.message ? ev.message : "a script error");
-  });
-  addEventListener("unhandledrejection", function (ev) {
-    if (!ready()) {
-      var r = ev && ev.reason;
-      fail(r && r.message ? r.message : String(r || "an unknown error"));
-    }
-  });
-
-  document.addEventListener("DOMContentLoaded", function () {
-    var retry = $("loader-retry");
-    if (retry) retry.addEventListener("click", function () { location.reload(); });
-    showWords();
-    setProgress(8, word("boot.loading"), "runtime");
-  });
-})();
+document.addEventListener("DOMContentLoaded", () => {
+  const retry = $("loader-retry");
+  if (retry) retry.addEventListener("click", () => location.reload());
+  showWords();
+  setProgress(8, word("boot.loading"), "runtime");
+});

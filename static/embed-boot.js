@@ -20,89 +20,93 @@
  *    clear, count.  The game itself then keeps its save in memory too
  *    (harpui/store.py), and says so.
  */
-(function () {
+(() => {
+  // A classic script, not a module: it must run before the first paint (a
+  // module would wait for the page to be parsed), and it reads
+  // document.currentScript, which a module has not.  The arrow function keeps
+  // its names off window, and lets it stop early where storage works.
   "use strict";
-  var THEMES = ["green", "blue", "dark"];
-  var LANGS = (document.currentScript.getAttribute("data-languages") || "").split(" ").filter(Boolean);
+  const THEMES = ["green", "blue", "dark"];
+  const LANGS = (document.currentScript.getAttribute("data-languages") || "").split(" ").filter(Boolean);
 
   function param(name) {
-    var sources = [location.search, location.hash.replace(/^#/, "?")];
-    for (var i = 0; i < sources.length; i++) {
-      var value = new URLSearchParams(sources[i]).get(name);
+    for (const source of [location.search, location.hash.replace(/^#/, "?")]) {
+      const value = new URLSearchParams(source).get(name);
       if (value !== null) return value.trim().toLowerCase();
     }
     return null;
   }
 
-  var root = document.documentElement;
-  var theme = param("theme");
-  root.setAttribute("data-theme", THEMES.indexOf(theme) >= 0 ? theme : "green");
-  var lang = param("lang");
-  if (LANGS.indexOf(lang) >= 0) root.lang = lang;
+  const root = document.documentElement;
+  const theme = param("theme");
+  root.setAttribute("data-theme", THEMES.includes(theme) ? theme : "green");
+  const lang = param("lang");
+  if (LANGS.includes(lang)) root.lang = lang;
 
   function storageBlocked() {
     try {
-      window.localStorage.length;  // eslint-disable-line no-unused-expressions
+      // biome-ignore lint/suspicious/noUnusedExpressions: the read is the test, it throws where the browser refuses this page storage
+      window.localStorage.length;
       return !window.indexedDB;
-    } catch (e) {
+    } catch {
       return true;
     }
   }
   if (!storageBlocked()) return;
 
   // ---- an IndexedDB in memory ------------------------------------------------
-  function later(fn) { setTimeout(fn, 0); }
+  const later = (fn) => setTimeout(fn, 0);
   function fire(request, type) {
-    var handler = request["on" + type];
-    if (typeof handler === "function") handler.call(request, { type: type, target: request });
+    const handler = request[`on${type}`];
+    if (typeof handler === "function") handler.call(request, { type, target: request });
   }
   function answer(fn) {   // a request that succeeds with fn()'s value, later
-    var request = { result: undefined, error: null, onsuccess: null, onerror: null };
-    later(function () { request.result = fn(); fire(request, "success"); });
+    const request = { result: undefined, error: null, onsuccess: null, onerror: null };
+    later(() => { request.result = fn(); fire(request, "success"); });
     return request;
   }
 
-  function Store(records) {
-    this.get = function (key) { return answer(function () { return records.get(key); }); };
-    this.getKey = function (key) { return answer(function () { return records.has(key) ? key : undefined; }); };
-    this.getAllKeys = function () { return answer(function () { return Array.from(records.keys()); }); };
-    this.count = function () { return answer(function () { return records.size; }); };
-    this.put = function (value, key) { return answer(function () { records.set(key, value); return key; }); };
-    this.delete = function (key) { return answer(function () { records.delete(key); }); };
-    this.clear = function () { return answer(function () { records.clear(); }); };
+  const store = (records) => ({
+    get: (key) => answer(() => records.get(key)),
+    getKey: (key) => answer(() => (records.has(key) ? key : undefined)),
+    getAllKeys: () => answer(() => Array.from(records.keys())),
+    count: () => answer(() => records.size),
+    put: (value, key) => answer(() => { records.set(key, value); return key; }),
+    delete: (key) => answer(() => { records.delete(key); }),
+    clear: () => answer(() => { records.clear(); })
+  });
+
+  function database(name) {
+    const stores = new Map();
+    return {
+      name,
+      version: 1,
+      objectStoreNames: { get length() { return stores.size; }, contains: (n) => stores.has(n) },
+      createObjectStore(n) {
+        if (!stores.has(n)) stores.set(n, new Map());
+        return store(stores.get(n));
+      },
+      transaction(n) {
+        const records = stores.get(n);
+        const tx = { oncomplete: null, onerror: null, onabort: null, objectStore: () => store(records) };
+        later(() => fire(tx, "complete"));
+        return tx;
+      },
+      close() {}
+    };
   }
 
-  function Database(name) {
-    var stores = new Map();
-    this.name = name;
-    this.version = 1;
-    this.objectStoreNames = { get length() { return stores.size; },
-                              contains: function (n) { return stores.has(n); } };
-    this.createObjectStore = function (n) {
-      if (!stores.has(n)) stores.set(n, new Map());
-      return new Store(stores.get(n));
-    };
-    this.transaction = function (n) {
-      var records = stores.get(n);
-      var tx = { oncomplete: null, onerror: null, onabort: null,
-                 objectStore: function () { return new Store(records); } };
-      later(function () { fire(tx, "complete"); });
-      return tx;
-    };
-    this.close = function () {};
-  }
-
-  var databases = new Map();
-  var memoryIndexedDB = {
-    open: function (name) {
-      var request = { result: undefined, error: null, transaction: null,
-                      onsuccess: null, onerror: null, onupgradeneeded: null, onblocked: null };
-      later(function () {
-        var fresh = !databases.has(name);
-        if (fresh) databases.set(name, new Database(name));
+  const databases = new Map();
+  const memoryIndexedDB = {
+    open(name) {
+      const request = { result: undefined, error: null, transaction: null,
+                        onsuccess: null, onerror: null, onupgradeneeded: null, onblocked: null };
+      later(() => {
+        const fresh = !databases.has(name);
+        if (fresh) databases.set(name, database(name));
         request.result = databases.get(name);
         if (fresh) {
-          var upgrade = { oncomplete: null };
+          const upgrade = { oncomplete: null };
           request.transaction = upgrade;
           fire(request, "upgradeneeded");
           request.transaction = null;
@@ -112,13 +116,13 @@
       });
       return request;
     },
-    deleteDatabase: function (name) { return answer(function () { databases.delete(name); }); }
+    deleteDatabase: (name) => answer(() => { databases.delete(name); })
   };
   try {
     Object.defineProperty(window, "indexedDB", { configurable: true, enumerable: true,
-                                                 get: function () { return memoryIndexedDB; } });
+                                                 get: () => memoryIndexedDB });
     root.setAttribute("data-harp-memory-idb", "");
-  } catch (e) {
+  } catch {
     // Could not replace it: PyScript will say why it did not start.
   }
 })();

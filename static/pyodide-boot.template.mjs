@@ -46,8 +46,8 @@ const SITE = new URL("../", import.meta.url);
 // Caches are per origin: the name carries the site's path (GitHub Pages
 // serves many sites from one origin).  One entry, this build's; the service
 // worker's own caches are named "harp <path> <build>" and never match it.
-const CACHE = "harp-snapshot " + SITE.pathname;
-const ENTRY = new URL("harp-snapshot/" + RUNTIME_HASH, SITE).href;
+const CACHE = `harp-snapshot ${SITE.pathname}`;
+const ENTRY = new URL(`harp-snapshot/${RUNTIME_HASH}`, SITE).href;
 const MAKE_AFTER_READY_MS = 10000;   // let the first moves have the machine first
 const root = document.documentElement;
 const RETURNING = "harp.returning";   // "1" once a visit was ready
@@ -107,9 +107,9 @@ function watchRuntimeDownload() {
   }));
   globalThis.fetch = function (resource, options) {
     const answer = fetchPlain.call(this, resource, options);
-    if (String((resource && resource.url) || resource).endsWith("/pyodide.asm.wasm")) {
+    if (String(resource?.url || resource).endsWith("/pyodide.asm.wasm")) {
       answer.then((response) => { if (!response.ok) failed(`HTTP ${response.status}`); },
-                  (error) => failed((error && error.message) || "no connection"));
+                  (error) => failed(error?.message || "no connection"));
     }
     return answer;
   };
@@ -144,21 +144,21 @@ async function readSnapshot() {
       return null;
     }
     return bytes;
-  } catch (error) {
+  } catch {
     return null;
   }
 }
 
 async function forgetSnapshots() {
-  try { await caches.delete(CACHE); } catch (error) { /* nothing stored, nothing lost */ }
+  try { await caches.delete(CACHE); } catch { /* nothing stored, nothing lost */ }
 }
 
 function readFlag() {
-  try { return localStorage.getItem(RETURNING) === "1"; } catch (error) { return false; }
+  try { return localStorage.getItem(RETURNING) === "1"; } catch { return false; }
 }
 
 function writeFlag() {
-  try { localStorage.setItem(RETURNING, "1"); } catch (error) { /* storage off: never a snapshot */ }
+  try { localStorage.setItem(RETURNING, "1"); } catch { /* storage off: never a snapshot */ }
 }
 
 function whenReady(callback) {
@@ -181,7 +181,7 @@ async function updateComing() {
   try {
     const registration = await navigator.serviceWorker.getRegistration();
     return Boolean(registration && (registration.installing || registration.waiting));
-  } catch (error) {
+  } catch {
     return false;
   }
 }

@@ -62,6 +62,6 @@ del _harp_precompile
     }));
     self.postMessage({ ok: true, bytes: snapshot.length });
   } catch (error) {
-    self.postMessage({ ok: false, error: String(error && error.stack || error) });
+    self.postMessage({ ok: false, error: String(error?.stack || error) });
   }
 };

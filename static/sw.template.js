@@ -29,7 +29,7 @@ const PRECACHE = [/* __HARP_PRECACHE__ */];
 const BASE = new URL("./", self.location.href);
 // Caches are per origin, not per scope: GitHub Pages serves many sites from
 // one origin, so the name carries this site's path as well as the build.
-const PREFIX = "harp " + BASE.pathname + " ";
+const PREFIX = `harp ${BASE.pathname} `;
 const CACHE = PREFIX + BUILD;
 const PATHS = new Set(PRECACHE.map(([path]) => path));
 const PAGE = "./";
@@ -134,16 +134,14 @@ async function fromCache(request, path) {
 // so a slow activation does not use up the tries; after 3 s it reloads
 // anyway.  At most a few times in a row, in case the waiting worker does
 // not take over.
-const RELOAD_WHEN_ACTIVATING = `(function () {
-  var done = false;
-  function again() { if (!done) { done = true; location.reload(); } }
-  setTimeout(again, 3000);
-  navigator.serviceWorker.getRegistration().then(function (registration) {
-    var waiting = registration && registration.waiting;
-    if (waiting) waiting.addEventListener("statechange", again);
-    else again();
-  }, again);
-})();`;
+const RELOAD_WHEN_ACTIVATING = `let done = false;
+const again = () => { if (!done) { done = true; location.reload(); } };
+setTimeout(again, 3000);
+navigator.serviceWorker.getRegistration().then((registration) => {
+  const waiting = registration?.waiting;
+  if (waiting) waiting.addEventListener("statechange", again);
+  else again();
+}, again);`;
 let switches = [];
 
 async function reloadIntoWaiting(path) {

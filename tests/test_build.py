@@ -330,7 +330,7 @@ def test_page_links_the_manifest_and_the_worker(site_dir: Path) -> None:
     assert '<link rel="manifest" href="./manifest.webmanifest">' in html
     assert re.search(r'<meta name="theme-color" content="#[0-9a-f]{6}">', html)
     assert re.search(r'<link rel="apple-touch-icon" href="\./static/icons/[\w-]+\.png">', html)
-    assert '<script src="./static/sw-register.js" defer></script>' in html
+    assert '<script type="module" src="./static/sw-register.js"></script>' in html
     register = (site_dir / "static" / "sw-register.js").read_text(encoding="utf-8")
     assert 'register("./sw.js")' in register, "relative: the scope follows a sub-path"
 

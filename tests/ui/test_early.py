@@ -52,7 +52,7 @@ def test_script_leaves_card_names_to_the_stored_pile_names() -> None:
     js = SCRIPT.read_text(encoding="utf-8")
     assert 'cardEl.setAttribute("aria-hidden", "true")' in js
     assert 'el.setAttribute("aria-label", String(p[3]))' in js
-    assert 'namespace + "harp." + name' in js and "board.format !== 1" in js
+    assert "`${namespace}harp.${name}`" in js and "board.format !== 1" in js
 
 
 def test_a_first_deal_is_the_engines_deal_with_the_renderers_piles_and_words() -> None:
