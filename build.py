@@ -3,8 +3,9 @@
 
     python3 build.py                  build the publishable site into dist/
     python3 build.py serve [--port N] build, then serve dist/ on 127.0.0.1
-    python3 build.py test [ARGS...]   install test tools, build, run pytest ARGS, mypy and ruff
+    python3 build.py test [ARGS...]   install test tools, build, run pytest ARGS, mypy, ruff and Biome
     python3 build.py check [ARGS...]  the fast loop: the tests that need no browser and no build, mypy and ruff
+                                      (and Biome, where npm has installed it)
     python3 build.py screenshots      take the README's pictures afresh into docs/screenshots/
     python3 build.py size             build, then print the bytes a first and a second visit transfer
     python3 build.py bench [OPTIONS]  build, then time the game in headless Chromium (--help: options)

@@ -1,12 +1,12 @@
 """The developers' fast loop (check): ruff, the tests that need no browser and no
 built site, and mypy, with nothing installed but requirements-test.txt (no
-apt-get, no npm, no build)."""
+apt-get, no npm, no build); and Biome where npm has already installed it."""
 
 from __future__ import annotations
 
 import os
 
-from .testrun import beside_mypy, install_test_tools, lint, run_pytest
+from .testrun import beside_mypy, install_test_tools, lint, lint_js, run_pytest
 
 # tests/engine, tests/solver, tests/ui and the top-level files of tests/, but
 # for what needs a browser (`browser`), the built site (`site`: the build
@@ -26,8 +26,10 @@ def check_args(pytest_args: list[str]) -> list[str]:
 
 
 def check(pytest_args: list[str]) -> int:
-    """pip install the test tools, lint, then run CHECK_TESTS and mypy side by side; 0 if all pass."""
+    """pip install the test tools, lint (Biome only if installed), then run CHECK_TESTS and mypy
+    side by side; 0 if all pass."""
     install_test_tools()
     linted = lint()
+    linted_js = lint_js(required=False)
     failed, typed = beside_mypy(lambda: run_pytest(check_args(pytest_args)))
-    return 1 if failed or typed or linted else 0
+    return 1 if failed or typed or linted or linted_js else 0

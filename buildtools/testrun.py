@@ -12,9 +12,9 @@ import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from .common import CHROMIUM, CHROMIUM_HEADLESS_SHELL, DIST, LOCK_FILE, PYODIDE_DIR, ROOT, run
+from .common import CHROMIUM, CHROMIUM_HEADLESS_SHELL, DIST, LOCK_FILE, NODE_MODULES, PYODIDE_DIR, ROOT, run
 from .browsers import APT_PACKAGES as BROWSER_PACKAGES
-from .site import build
+from .site import build, ensure_node_modules
 
 
 # micropip from PyPI: pip requirement -> the sha256 of its py3-none-any wheel.
@@ -182,6 +182,27 @@ def lint() -> int:
     return subprocess.run(RUFF, cwd=ROOT).returncode
 
 
+# The JavaScript linter: Biome, package.json's pinned @biomejs/biome (npm ci installs it
+# with the runtime), over every .js and .mjs file but node_modules/ and dist/, with
+# biome.json's rules. It only lints (the formatter is off), in well under a second; a
+# warning fails it as an error does.
+BIOME = [str(NODE_MODULES / ".bin" / "biome"), "lint", "--error-on-warnings"]
+
+
+def lint_js(required: bool) -> int:
+    """Run BIOME, its report printed as it comes; 0 if the JavaScript is clean.
+    Where it is not installed: 1 if required, else a line saying it is skipped and 0
+    (check, which installs nothing from npm)."""
+    if not Path(BIOME[0]).exists():
+        if required:
+            print(f"+ biome lint: {BIOME[0]} is missing (npm ci installs it)", flush=True)
+            return 1
+        print(f"+ biome lint: skipped, {BIOME[0]} is not installed (build.py test installs it)", flush=True)
+        return 0
+    print("+ biome lint", flush=True)
+    return subprocess.run(BIOME, cwd=ROOT).returncode
+
+
 def beside_mypy(work: Callable[[], int]) -> tuple[int, int]:
     """work() with MYPY running in the background beside it, mypy's report
     printed after work's own output: (work's result, mypy's return code)."""
@@ -201,7 +222,9 @@ def beside_mypy(work: Callable[[], int]) -> tuple[int, int]:
 def test(pytest_args: list[str]) -> int:
     """Install what the tests need, lint, build, run pytest and mypy; 0 if all pass."""
     install_test_tools()
+    ensure_node_modules()   # the runtime and Biome, for lint_js; build() needs them anyway
     linted = lint()
+    linted_js = lint_js(required=True)
     # mypy runs beside the installs and the build, which mostly wait or keep one core busy.
 
     def installs_build_and_tests() -> int:
@@ -214,4 +237,4 @@ def test(pytest_args: list[str]) -> int:
             return run_pytest(pytest_args, {TEST_SITE: str(site)})
 
     failed, typed = beside_mypy(installs_build_and_tests)
-    return 1 if failed or typed or linted else 0
+    return 1 if failed or typed or linted or linted_js else 0

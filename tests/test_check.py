@@ -1,12 +1,16 @@
 """build.py check, the developers' fast loop: what it selects, and that it
-fails when the tests, mypy or ruff fail.  And build.py screenshots, which refreshes
+fails when the tests, mypy, ruff or Biome fail (Biome skipped where npm has not
+installed it; build.py test requires it).  And build.py screenshots, which refreshes
 the README's pictures: it runs every test that takes one, into docs/screenshots/."""
 
 from __future__ import annotations
 
+import json
+import os
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -31,14 +35,46 @@ def test_check_selects_no_browser_test_and_none_that_uses_the_built_site() -> No
     assert "site_dir" not in fixtures and "page" not in fixtures
 
 
-def test_check_fails_when_the_tests_mypy_or_ruff_fail(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_check_fails_when_the_tests_mypy_ruff_or_biome_fail(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(check, "install_test_tools", lambda: None)
-    for tests_code, mypy_code, ruff_code, expected in ((0, 0, 0, 0), (1, 0, 0, 1), (0, 1, 0, 1), (5, 0, 0, 1),
-                                                       (0, 0, 1, 1)):
+    for tests_code, mypy_code, ruff_code, biome_code, expected in (
+            (0, 0, 0, 0, 0), (1, 0, 0, 0, 1), (0, 1, 0, 0, 1), (5, 0, 0, 0, 1), (0, 0, 1, 0, 1), (0, 0, 0, 1, 1)):
         monkeypatch.setattr(check, "run_pytest", lambda args, code=tests_code: code)
         monkeypatch.setattr(testrun, "MYPY", [sys.executable, "-c", f"raise SystemExit({mypy_code})"])
         monkeypatch.setattr(testrun, "RUFF", [sys.executable, "-c", f"raise SystemExit({ruff_code})"])
-        assert check.check([]) == expected, (tests_code, mypy_code, ruff_code)
+        monkeypatch.setattr(testrun, "BIOME", [sys.executable, "-c", f"raise SystemExit({biome_code})"])
+        assert check.check([]) == expected, (tests_code, mypy_code, ruff_code, biome_code)
+
+
+def test_biome_is_skipped_by_check_where_npm_has_not_installed_it_and_required_by_test(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(testrun, "BIOME", [str(ROOT / "no-such-folder" / "biome"), "lint"])
+    assert testrun.lint_js(required=False) == 0
+    assert capsys.readouterr().out.count("skipped") == 1
+    assert testrun.lint_js(required=True) == 1
+
+
+def test_biome_is_the_pinned_one_and_lints_the_projects_javascript() -> None:
+    """package.json pins @biomejs/biome to one version, and biome.json lints every
+    .js and .mjs file the project has (the runtime and the built site left out), as
+    it is now: clean, or this names what is not."""
+    pinned = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))["devDependencies"]["@biomejs/biome"]
+    assert re.fullmatch(r"\d+\.\d+\.\d+", pinned), "an exact version, not a range"
+    if not Path(testrun.BIOME[0]).exists():
+        pytest.skip("Biome is not installed (npm ci, which build.py test runs, installs it)")
+    version = subprocess.run([testrun.BIOME[0], "--version"], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert pinned in version.stdout
+    listed = subprocess.run([*testrun.BIOME, "--verbose"], cwd=ROOT, capture_output=True, text=True)
+    assert listed.returncode == 0, listed.stdout + listed.stderr
+    # The folders .gitignore leaves out at the top (node_modules/, dist/...), which Biome skips too.
+    ignored = {line.strip("/") for line in (ROOT / ".gitignore").read_text(encoding="utf-8").split()
+               if line.startswith("/") and line.endswith("/")} | {".git"}
+    assert {"node_modules", "dist"} <= ignored
+    ours: set[str] = set()
+    for folder, subfolders, files in os.walk(ROOT):
+        subfolders[:] = [d for d in subfolders if not (Path(folder) == ROOT and d in ignored)]
+        ours |= {(Path(folder) / f).relative_to(ROOT).as_posix() for f in files if f.endswith((".js", ".mjs"))}
+    assert ours and all(f"- {name}" in listed.stdout + listed.stderr for name in ours), sorted(ours)
 
 
 def test_build_py_hands_check_its_pytest_arguments(monkeypatch: pytest.MonkeyPatch) -> None:
