@@ -4,7 +4,9 @@ A player who has never played has no saved board for static/early-board.js
 to draw before Python starts, so the page carries a few deals of the default
 game instead (harpui/early.py, first_deal), taken from the start of its
 certified winnable list: the first deal a new player meets can be won.  The
-script draws one of them at once, and Python then starts that deal.
+script draws one of them at once, and Python then starts that deal.  Beside
+them goes harpui/layout.py's numbers (layout.measures()), with which the
+script fans the deal's columns as Python's render does.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import json
 from typing import Any
 
 import harp
-from harpui import early, winnable, words
+from harpui import early, layout, winnable, words
 from harpui.settings import DEFAULT_SETTINGS
 
 from .common import ROOT
@@ -24,15 +26,16 @@ PLACEHOLDER = '<script type="application/json" id="first-deals"></script>'
 
 
 def first_deals(count: int = COUNT) -> dict[str, Any]:
-    """{"game": the default game, "deals": [first_deal record, ...]}, from the
-    first ``count`` deals of that game's certified winnable list."""
+    """{"game": the default game, "layout": layout.measures(), "deals":
+    [first_deal record, ...]}, from the first ``count`` deals of that game's
+    certified winnable list."""
     game_id = str(DEFAULT_SETTINGS["game"])
     listed = (STATIC / "winnable" / f"{game_id}.json").read_text(encoding="utf-8")
     numbers = winnable.parse(listed, game_id)[:count]
     if not numbers:
         raise ValueError(f"static/winnable/{game_id}.json certifies no deal to show a first visit")
     deals = [early.first_deal(harp.Game.new(game_id, deal=n), words.LANGUAGES) for n in numbers]
-    return {"game": game_id, "deals": deals}
+    return {"game": game_id, "layout": layout.measures(), "deals": deals}
 
 
 def fill_first_deals(page: str, data: dict[str, Any]) -> str:

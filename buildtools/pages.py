@@ -28,6 +28,7 @@ import html
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 from harpui.words import LANGUAGES
 
@@ -118,6 +119,7 @@ def fill_words(page: str, words: dict[str, str], others: dict[str, dict[str, str
 
 BOOT_WORDS = '<script type="application/json" id="boot-words"></script>'
 BOOT_PREFIX = "boot."
+EARLY_BOARD_KEYS = ("pile.role",)   # the early board's own words (its piles' names come with the board)
 
 
 def catalogues(lang_dir: Path = CATALOGUE.parent) -> dict[str, dict[str, str]]:
@@ -125,15 +127,25 @@ def catalogues(lang_dir: Path = CATALOGUE.parent) -> dict[str, dict[str, str]]:
     return {p.stem: json.loads(p.read_text(encoding="utf-8")) for p in sorted(lang_dir.glob("*.json"))}
 
 
+def boot_words(by_language: dict[str, dict[str, str]],
+               languages: tuple[str, ...] = LANGUAGES) -> dict[str, Any]:
+    """What the scripts that run before Python need of the languages:
+    {"languages": harpui/words.py's LANGUAGES, the first the fallback (static/boot.js
+    picks one as words.pick_language does), "words": {language: its boot.* words
+    and EARLY_BOARD_KEYS}}."""
+    return {"languages": list(languages),
+            "words": {lang: {k: v for k, v in sorted(by_language[lang].items())
+                             if k.startswith(BOOT_PREFIX) or k in EARLY_BOARD_KEYS}
+                      for lang in languages}}
+
+
 def fill_boot_words(page: str, by_language: dict[str, dict[str, str]]) -> str:
-    """Put every language's boot.* words (what static/boot.js, early-board.js and
-    sw-register.js show before Python has started) into the page's empty
-    <script type="application/json" id="boot-words">."""
+    """Put the languages and the words static/boot.js, early-board.js and
+    sw-register.js show before Python has started (boot_words) into the page's
+    empty <script type="application/json" id="boot-words">."""
     if BOOT_WORDS not in page:
         return page
-    words = {lang: {k: v for k, v in catalogue.items() if k.startswith(BOOT_PREFIX)}
-             for lang, catalogue in by_language.items()}
-    data = json.dumps(words, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
+    data = json.dumps(boot_words(by_language), ensure_ascii=False).replace("</", "<\\/")
     return page.replace(BOOT_WORDS, BOOT_WORDS.replace("></", f">{data}</"))
 
 

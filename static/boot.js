@@ -25,48 +25,75 @@ let stallTimer = null;
 const $ = (id) => document.getElementById(id);
 const ready = () => root.hasAttribute("data-harp-ready");
 
-// ---- words before Python: the page's boot.* words in every language, from
+// ---- words before Python: the page's languages and their boot.* words, from
 // <script type="application/json" id="boot-words"> (written by build.py from
-// the catalogues), in the language harpui/startup.py will pick: the embed's
-// ?lang=, else the one chosen in Options, else the browser's first we have.
-const WORDS = readWords();
-const LANG = pickLanguage();
+// harpui/words.py's LANGUAGES and the catalogues: buildtools/pages.py,
+// boot_words), in the language harpui/startup.py will pick: the embed's ?lang=,
+// else the one chosen in Options, else the browser's first we have.
+const BOOT = readBoot();
+const LANGUAGES = BOOT.languages;   // the first is the fallback
+const WORDS = BOOT.words;
+const LANG = pageLanguage();
 
-function readWords() {
+function readBoot() {
   try {
-    const words = JSON.parse($("boot-words").textContent);
-    return words && typeof words === "object" ? words : {};
-  } catch {
-    return {};
-  }
+    const boot = JSON.parse($("boot-words").textContent);
+    if (boot && Array.isArray(boot.languages) && boot.languages.length && boot.words) return boot;
+  } catch { /* no words: the keys stand for them */ }
+  return { languages: [""], words: {} };
 }
 
-function pickLanguage() {
-  const wanted = [];
-  const namespace = root.classList.contains("embed") ? "embed." : "";
-  if (namespace) wanted.push(new URLSearchParams(location.search).get("lang") || "");
-  try {
-    const record = JSON.parse(localStorage.getItem(`${namespace}harp.settings`) || "null");
-    if (record && record.v === 1 && record.data) wanted.push(String(record.data.language || ""));
-  } catch { /* no storage, or a record that does not read: the browser's language */ }
-  wanted.push(...(navigator.languages ? navigator.languages : [navigator.language || ""]));
-  for (const language of wanted) {
-    const base = String(language).trim().toLowerCase().split("-")[0];
-    if (base && WORDS[base]) return base;
+/* harpui/words.py's known_language: value as one of languages, or null. */
+export function knownLanguage(languages, value) {
+  const code = typeof value === "string" ? value.trim().toLowerCase() : "";
+  return languages.includes(code) ? code : null;
+}
+
+/* harpui/words.py's pick_language, the same rule a second time (this script
+ * speaks before Python has started; tests/ui/test_words.py runs both on the
+ * same cases): the player's choice if it names one of languages, else the
+ * first of the browser's languages we have ("sv-SE" -> "sv"), else the first. */
+export function pickLanguage(languages, chosen, browser) {
+  const known = knownLanguage(languages, chosen);
+  if (known) return known;
+  for (const tag of browser) {
+    const base = String(tag).split("-")[0].toLowerCase();
+    if (languages.includes(base)) return base;
   }
-  return "en";
+  return languages[0];
+}
+
+function pageLanguage() {   // as harpui/startup.py's start_page chooses it
+  const namespace = root.classList.contains("embed") ? "embed." : "";
+  let chosen = namespace ? knownLanguage(LANGUAGES, embedParam("lang")) : null;
+  if (!chosen) {
+    try {
+      const record = JSON.parse(localStorage.getItem(`${namespace}harp.settings`) || "null");
+      if (record && record.v === 1 && record.data) chosen = record.data.language;
+    } catch { /* no storage, or a record that does not read: the browser's language */ }
+  }
+  const nav = window.navigator;
+  return pickLanguage(LANGUAGES, chosen, nav.languages?.length ? Array.from(nav.languages) : [nav.language || ""]);
+}
+
+function embedParam(name) {   // harpui/embed.py's params: the query string, then after "#"
+  for (const source of [location.search, location.hash.replace(/^#/, "?")]) {
+    const params = new URLSearchParams(source);
+    if (params.has(name)) return params.get(name);
+  }
+  return null;
 }
 
 /* The words for key in the page's language, {name}s filled from params. */
 function word(key, params) {
-  const text = WORDS[LANG]?.[key] || WORDS.en?.[key] || key;
+  const text = WORDS[LANG]?.[key] || WORDS[LANGUAGES[0]]?.[key] || key;
   return text.replace(/\{(\w+)\}/g, (all, name) => (params && name in params ? String(params[name]) : all));
 }
 window.harpWord = word;   // for early-board.js and sw-register.js
 window.harpLanguage = LANG;   // for early-board.js: the language of a first visit's board
 
 function showWords() {
-  if (LANG === "en") return;           // the build wrote English
+  if (LANG === LANGUAGES[0]) return;   // the build wrote the first language's words
   root.lang = LANG;
   for (const marked of document.querySelectorAll('#loader [data-i18n^="boot."]')) {
     marked.textContent = word(marked.getAttribute("data-i18n"));

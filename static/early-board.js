@@ -20,8 +20,18 @@
  * of the deals build.py wrote into the page
  * (<script type="application/json" id="first-deals">, harpui/early.py's
  * first_deal) in the page's language (boot.js's window.harpLanguage), fans
- * its columns as harpui/layout.py does once it has measured a card, and
+ * its columns as harpui/layout.py does once it has measured a card, with the
+ * numbers the build wrote beside the deals (layout.py's measures()), and
  * names the deal in window.harpEarly.firstDeal, which Python then starts.
+ * The layout's two functions are therefore here a second time, in
+ * JavaScript, since this board is drawn before Python loads: columnOffsets
+ * and metrics, with no number of their own (tests/ui/test_early.py runs them
+ * in Node against layout.py's; tests/browser/test_early_layout.py compares
+ * this board with Python's at every screen size the browser tests use).
+ *
+ * The piles' words are the page's language's: each pile's name comes with
+ * the board (Python's words), and the rest from the catalogues through
+ * boot.js (window.harpWord, which the build gives the keys this script needs).
  *
  * The player's looks (theme, card size...) stored with the copy are set on
  * <html> first, whether or not the board is drawn, so a dark theme chosen
@@ -80,7 +90,7 @@ function pileElement(p) {   // [name, art, suit, label, state, height, cards]
   el.setAttribute("data-pile", name);
   el.setAttribute("tabindex", "-1");
   el.setAttribute("role", "button");
-  el.setAttribute("aria-roledescription", "pile");
+  el.setAttribute("aria-roledescription", say("pile.role"));   // as harpui/render.py names a pile
   if (p[1]) el.innerHTML = art("slot-art", String(p[1]));
   if (p[2]) el.setAttribute("data-suit", String(p[2]));
   el.setAttribute("aria-label", String(p[3]));
@@ -129,6 +139,16 @@ function draw(board) {
   if (board.title) document.title = String(board.title);
   if (board.relaxed) document.body.classList.add("relaxed");
   root.setAttribute("data-harp-early", "");
+  measureBoard(el);
+}
+
+/* harpui/render.py's _measure_board: where the board starts (--board-top, by
+ * which style.css sizes the cards of a phone held sideways and of a short
+ * window) and how wide it is (--board-w), as Python's first render will. */
+function measureBoard(board) {
+  const box = board.getBoundingClientRect();
+  board.style.setProperty("--board-top", `${Math.round(box.top + window.scrollY)}px`);
+  root.style.setProperty("--board-w", `${Math.round(box.width)}px`);
 }
 
 // ---- taps before the game is ready ---------------------------------------
@@ -208,35 +228,36 @@ function showLooks() {   // the player's looks (harpui/looks.py), kept with the 
 }
 
 // ---- a first visit's deal -------------------------------------------------
-function firstDeal() {   // one of the page's first deals, if this is a first visit; else null
+function firstDeal() {   // [one of the page's first deals, layout.py's measures] on a first visit; else null
   if (urlParam("code")) return null;
   const store = window.localStorage;
   if (store.getItem(`${namespace}harp.game`) !== null || store.getItem(`${namespace}harp.settings`) !== null) return null;
   const script = document.getElementById("first-deals");
   const data = script?.textContent ? JSON.parse(script.textContent) : null;
-  if (!data || !Array.isArray(data.deals) || !data.deals.length) return null;
+  if (!data || !Array.isArray(data.deals) || !data.deals.length || !data.layout) return null;
   const wanted = namespace ? urlParam("game") : null;   // the embed's host may name another game
   if (wanted && wanted.toLowerCase() !== data.game) return null;
-  return data.deals[Math.floor(Math.random() * data.deals.length)];
+  return [data.deals[Math.floor(Math.random() * data.deals.length)], data.layout];
 }
 
-/* Top offsets of a column's cards: harpui/layout.py's column_offsets, with
- * its gaps (in card heights, and a finger's target in px) from the deal's record. */
-function columnOffsets(faces, cardH, room, gaps) {
+// ---- harpui/layout.py a second time ------------------------------------------
+/* layout.py's column_offsets: the top offsets of a column's cards (faces[i]:
+ * card i is face up), with L, layout.py's measures() from the page. */
+export function columnOffsets(faces, cardH, room, L) {
   const n = faces.length;
   if (!n) return [];
   let downs = 0;
   for (let i = 0; i < n - 1; i++) if (!faces[i]) downs++;
   const ups = n - 1 - downs;
   const space = Math.max(room - cardH, 0);
-  let downGap = gaps[0] * cardH;
-  let upGap = gaps[1] * cardH;
+  let downGap = L.DOWN_GAP * cardH;
+  let upGap = L.UP_GAP * cardH;
   const total = (dg, ug) => downs * dg + ups * ug;
-  if (total(downGap, upGap) > space) {
-    if (downs) downGap = Math.max(gaps[2] * cardH, (space - ups * upGap) / downs);
-    if (total(downGap, upGap) > space && ups) upGap = Math.max(gaps[3] * cardH, (space - downs * downGap) / ups);
+  if (total(downGap, upGap) > space) {   // squeeze the face-down gaps first, then the face-up ones
+    if (downs) downGap = Math.max(L.MIN_DOWN_GAP * cardH, (space - ups * upGap) / downs);
+    if (total(downGap, upGap) > space && ups) upGap = Math.max(L.MIN_UP_GAP * cardH, (space - downs * downGap) / ups);
   } else if (ups) {   // room to spare: face-up cards spread out, up to a finger's target
-    const widest = Math.max(upGap, Math.min(gaps[5], gaps[4] * cardH));
+    const widest = Math.max(upGap, Math.min(L.TAP_PX, L.MAX_UP_GAP * cardH));
     upGap = Math.min(widest, (space - downs * downGap) / ups);
   }
   const out = [];
@@ -248,29 +269,42 @@ function columnOffsets(faces, cardH, room, gaps) {
   return out;
 }
 
+/* layout.py's metrics: [card width, card height, the height a column may use]
+ * from column 1's width, the columns' top, the floor and the solver panel's dock. */
+export function metrics(cardW, top, floor, dock, L) {
+  const w = cardW || L.UNMEASURED_CARD_W;
+  const h = w * L.CARD_RATIO;
+  return [w, h, Math.max(floor - top - L.ROOM_MARGIN_PX - dock, L.MIN_ROOM * h)];
+}
+
+/* As harpui/render.py measures the page for them. */
+function roomFloor() {   // render.py's _floor: the toolbar's top where it sits at the bottom (a phone held upright)
+  const tools = document.querySelector(".tools");
+  return tools && getComputedStyle(tools).position === "fixed" ? tools.getBoundingClientRect().top : window.innerHeight;
+}
+
+function panelDock(L) {   // the px the solver's panel takes at the bottom while it shows (messages.py, layout.dock_height)
+  const panel = document.getElementById("solver-panel");
+  return panel && !panel.hidden ? panel.getBoundingClientRect().height + L.PANEL_MARGIN_PX : 0;
+}
+
 const faceUp = (card) => card !== "??" && card.charAt(0) === card.charAt(0).toUpperCase();
 
-function drawFirst(deal) {
-  const words = deal.words[window.harpLanguage] || deal.words.en;
+function drawFirst(deal, L) {
+  const words = deal.words[window.harpLanguage] || Object.values(deal.words)[0];
   draw({
     columns: deal.columns, found: deal.found, draw: deal.draw, code: deal.code,
     texts: words.texts, title: words.title,
     piles: deal.piles.map((p, i) =>   // [name, art, suit, state, cards]
       [p[0], p[1], p[2], words.labels[i], p[3], "", p[4].map((c) => [c[0], c[1], 0, 0])])
   });
-  // As harpui/render.py measures: the card height from column 1's width,
-  // and the height a column may use down to the bottom of the window.
   const tableau = document.getElementById("tableau");
-  const cardW = document.querySelector('#tableau .pile[data-pile="t1"]').offsetWidth || 60;
-  const cardH = cardW * 1.4;
-  // The room ends at the toolbar where it sits at the bottom (a phone held upright), as in render.py.
-  const tools = document.querySelector(".tools");
-  const floor = tools && getComputedStyle(tools).position === "fixed" ? tools.getBoundingClientRect().top : window.innerHeight;
-  const room = Math.max(floor - tableau.getBoundingClientRect().top - 8, cardH * 2.2);
+  const column1 = document.querySelector('#tableau .pile[data-pile="t1"]');
+  const [, cardH, room] = metrics(column1.offsetWidth, tableau.getBoundingClientRect().top, roomFloor(), panelDock(L), L);
   for (const column of tableau.querySelectorAll(".pile[data-pile]")) {
     const cards = column.querySelectorAll("[data-card]");
     const faces = Array.from(cards, (c) => faceUp(c.getAttribute("data-card")));
-    const tops = columnOffsets(faces, cardH, room, deal.gaps);
+    const tops = columnOffsets(faces, cardH, room, L);
     cards.forEach((card, k) => { card.style.top = `${tops[k]}px`; });
     if (tops.length) column.style.height = `${Math.round(tops[tops.length - 1] + cardH)}px`;
   }
@@ -283,8 +317,8 @@ function start() {
     const board = savedBoard();
     if (board) draw(board);
     else {
-      const deal = firstDeal();
-      if (deal) drawFirst(deal);
+      const first = firstDeal();
+      if (first) drawFirst(...first);
     }
   } catch {
     // storage refused, or a copy or a deal that does not read: boot as usual

@@ -125,16 +125,19 @@ def test_each_language_has_its_manifest(site_dir: Path, lang: str) -> None:
 
 
 def test_the_built_pages_carry_the_loading_words_of_every_language(site_dir: Path) -> None:
-    """static/boot.js shows them before Python starts: boot.* from each catalogue."""
+    """static/boot.js and early-board.js show them before Python starts: the
+    languages in LANGUAGES' order (boot.js picks one as words.pick_language does,
+    the first the fallback), and boot.* and the early board's keys from each catalogue."""
     for name in ("index.html", "embed.html"):
         page = (site_dir / name).read_text(encoding="utf-8")
         found = re.search(r'<script type="application/json" id="boot-words">(.+?)</script>', page)
         assert found, name
-        words = json.loads(found.group(1))
-        assert set(words) == set(LANGUAGES)
+        boot = json.loads(found.group(1))
+        assert boot["languages"] == list(LANGUAGES) and set(boot["words"]) == set(LANGUAGES)
         for lang in LANGUAGES:
-            assert words[lang] == {k: v for k, v in catalogue(lang).items() if k.startswith("boot.")}
-            assert words[lang]["boot.retry"]
+            wanted = {k: v for k, v in catalogue(lang).items() if k.startswith("boot.") or k in pages.EARLY_BOARD_KEYS}
+            assert boot["words"][lang] == wanted
+            assert wanted["boot.retry"] and wanted["pile.role"]
 
 
 def test_without_scripts_the_page_says_so_in_every_language(site_dir: Path) -> None:

@@ -23,7 +23,7 @@ from typing import Any, NamedTuple
 
 import harp
 
-from . import boardview, layout, words
+from . import boardview, words
 from .announce import pile_words
 from .cards import FACE_DOWN, SUIT_WORDS
 
@@ -53,12 +53,11 @@ def first_deal(game: harp.Game, languages: Sequence[str]) -> dict[str, Any]:
     it into the pages for static/early-board.js.
 
     Card positions are not in it: they depend on the card size, which the
-    script measures, and then fans each column with "gaps" (harpui/layout.py's
-    face-down and face-up gaps, their squeezed minimums and the face-up
-    gap's widest, in card heights, then a finger's target in px)
-    as Python's render would.  The piles' names and the status line come in
-    each of languages, for the script to pick the page's.  ValueError for a
-    game that deals cards to the waste (nothing to fan them by).
+    script measures, and then fans each column as Python's render would, with
+    harpui/layout.py's numbers (layout.measures(), which the build writes
+    beside the deals: buildtools/firstdeals.py).  The piles' names and the
+    status line come in each of languages, for the script to pick the page's.
+    ValueError for a game that deals cards to the waste (nothing to fan them by).
     """
     view = game.view()
     if view["waste"]:
@@ -90,8 +89,6 @@ def first_deal(game: harp.Game, languages: Sequence[str]) -> dict[str, Any]:
         words.set_language(spoken)
     return {"format": FORMAT, "code": game.code, "game": game.game_id, "deal": game.deal,
             "columns": len(view["tableau"]), "found": len(view["foundations"]), "draw": view["draw"],
-            "gaps": [layout.DOWN_GAP, layout.UP_GAP, layout.MIN_DOWN_GAP, layout.MIN_UP_GAP,
-                     layout.MAX_UP_GAP, layout.TAP_PX],
             "piles": piles, "words": said}
 
 

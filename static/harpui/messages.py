@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pyscript import document
 
+from . import layout
 from .dom import by_id, later, nil
 
 
@@ -66,7 +67,7 @@ class Messages:
             by_id(f"solver-{name}").hidden = name not in buttons
         panel.hidden = False
         for _ in range(3):      # smaller cards make the board narrower, and the panel (as wide) taller
-            if not self.dock_panel(float(panel.getBoundingClientRect().height) + 12):
+            if not self.dock_panel(layout.dock_height(float(panel.getBoundingClientRect().height))):
                 break
         return True
 

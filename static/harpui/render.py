@@ -101,8 +101,9 @@ class Renderer(Messages):
 
     # -- metrics -------------------------------------------------------------
     def _measure_board(self) -> None:
-        """Tell style.css where the board starts (--board-top, for the phone
-        landscape layout's card size) and how wide it is (--board-w, for messages)."""
+        """Tell style.css where the board starts (--board-top, for the card size of
+        the phone landscape and short window layout) and how wide it is (--board-w,
+        for messages).  static/early-board.js does the same before Python starts."""
         top = f"{float(self.board.getBoundingClientRect().top) + float(window.scrollY):.0f}px"
         if top != self._board_top:
             self._board_top = top
@@ -115,17 +116,14 @@ class Renderer(Messages):
     def _metrics(self) -> tuple[float, float, float]:
         """Card width and height in px, and the height a column may use."""
         self._measure_board()
-        sample = self.piles["t1"]
-        w = float(sample.offsetWidth) or 60.0
-        h = w * 1.4
-        top = float(self.tableau.getBoundingClientRect().top)
-        room = self._floor() - top - 8 - self._dock
-        return w, h, max(room, h * 2.2)
+        return layout.metrics(float(self.piles["t1"].offsetWidth), float(self.tableau.getBoundingClientRect().top),
+                              self._floor(), self._dock)
 
     @staticmethod
     def _floor() -> float:
         """Where the board's room ends: the top of the toolbar where it sits at
-        the bottom of the screen (a phone held upright), else the window's bottom."""
+        the bottom of the screen (a phone held upright), else the window's bottom
+        (static/early-board.js's roomFloor() too)."""
         tools = document.querySelector(".tools")
         if not nil(tools) and str(window.getComputedStyle(tools).position) == "fixed":
             return float(tools.getBoundingClientRect().top)

@@ -5,13 +5,15 @@ pile_words (pure functions, here in CPython)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import harp
 import pytest
 
 from harpui import words
 from harpui.announce import move_words, pile_words
-from harpui.words import card_name, pick_language, reason
+from harpui.words import LANGUAGES, card_name, known_language, pick_language, reason
+from scriptkit import call_script, needs_node
 
 
 @pytest.fixture(autouse=True)
@@ -91,6 +93,21 @@ def test_the_language_follows_the_choice_then_the_browser() -> None:
     assert pick_language("auto", ["de-DE", "en-US"]) == "en"
     assert pick_language("xx", []) == "en"
     assert pick_language(" SV", ["en"]) == "sv", "the embed's ?lang= may come in capitals"
+
+
+@needs_node
+def test_the_loading_script_picks_the_language_as_python_does(tmp_path: Path) -> None:
+    """static/boot.js speaks before Python starts, so it holds words.pick_language
+    (and known_language) a second time, over the languages the build writes into
+    the page (LANGUAGES): on the same cases, the same answers."""
+    chosen = [None, "auto", "sv", " SV", "EN", "sv-SE", "xx", "", 5]
+    browsers = [[], ["sv-SE", "en"], ["en-GB", "sv"], ["de-DE", "en-US"], ["de"], ["SV"], [""], ["nb-NO", "sv-FI"]]
+    cases = [(c, b) for c in chosen for b in browsers]
+    calls = ([("pickLanguage", [list(LANGUAGES), c, b]) for c, b in cases]
+             + [("knownLanguage", [list(LANGUAGES), c]) for c in chosen])
+    got = call_script("boot.js", calls, tmp_path)
+    assert got[:len(cases)] == [pick_language(c, b) for c, b in cases]
+    assert got[len(cases):] == [known_language(c) for c in chosen]
 
 
 def test_swedish_words_for_cards_piles_moves_and_refusals() -> None:
