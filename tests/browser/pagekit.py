@@ -16,7 +16,7 @@ from urllib.parse import urljoin, urlsplit
 
 import harp
 from harp.notation import split_move
-from playwright.sync_api import Page
+from playwright.sync_api import Page, Route
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from buildtools.probes import LAYOUT_JS, POINT_JS
@@ -34,6 +34,14 @@ EASY5 = "EH1-N-AAAAAAF"
 
 # The phone tests' screens (width, height) and languages (browser locales).
 SIZES = {"portrait": (390, 844), "landscape": (844, 390), "narrow": (360, 740)}
+# The desktop windows (width, height) the browser tests use: Playwright's own (a
+# context that names none, tabkit.DEFAULT_VIEWPORT), test_axe's, the README's
+# pictures' (test_screenshots), test_swedish's picture, and test_play's short
+# window (its cards are sized by the height, as a phone's held sideways are).
+# test_early_layout.py compares the early board with Python's at each, and at
+# each of SIZES.
+DESKTOPS = {"default": (1280, 720), "axe": (1280, 800), "pictures": (1100, 680), "swedish": (1000, 700),
+            "short": (1280, 520)}
 LOCALES = {"en": "en-US", "sv": "sv-SE"}
 
 # Harpan deal 1 won in 163 moves (found by the engine's solver; deals never
@@ -67,6 +75,11 @@ RECTS_JS = """() => Object.fromEntries([...document.querySelectorAll('#board [da
   const r = c.getBoundingClientRect();
   return [c.dataset.id, [r.left, r.top, r.width, r.height]];
 }))"""   # card id -> [left, top, width, height] on screen
+
+
+def viewport(size: tuple[int, int]) -> dict[str, int]:
+    """A SIZES or DESKTOPS size as Playwright's viewport."""
+    return {"width": size[0], "height": size[1]}
 
 
 def cards_stayed(page: Page, before: dict[str, list[float]]) -> None:
@@ -124,6 +137,43 @@ def replay(code: str, moves: list[str]) -> harp.Game:
     for m in moves:
         g.play(m)
     return g
+
+
+# -- the early board: the page before Python ---------------------------------------
+# Tests of the early board hold the Pyodide runtime back (page.route on its wasm)
+# while they look at the page, so "before ready" is a condition, not a race: the
+# game cannot be ready until the test lets the runtime through.  Their contexts
+# block service workers, since requests one answers would bypass the route.
+WASM = "**/pyodide.asm.wasm"
+
+
+def board_copy_for(page: Page, g: harp.Game, key: str = "harp.board") -> None:
+    """Wait until the page has stored its board's copy for g's position."""
+    page.wait_for_function(
+        """([key, code, moves]) => {
+          const r = JSON.parse(localStorage.getItem(key) || 'null');
+          return r && r.data && r.data.code === code && r.data.moves === moves;
+        }""", arg=[key, g.code, g.view()["moves"]], timeout=10_000)
+
+
+def reload_holding_runtime(page: Page) -> list[Route]:
+    """Reload with Pyodide's wasm held back; the held requests, for release()."""
+    held: list[Route] = []
+    page.route(WASM, lambda route: held.append(route))
+    page.reload(wait_until="domcontentloaded")
+    return held
+
+
+def release(page: Page, held: list[Route]) -> None:
+    """Let the held runtime through, and wait until the game is ready."""
+    page.unroute(WASM)
+    for route in held:
+        route.fallback()
+    wait_ready(page)
+
+
+def not_ready(page: Page) -> bool:
+    return page.get_attribute("html", "data-harp-ready") is None
 
 
 # -- one boot for many tests ------------------------------------------------------

@@ -19,9 +19,9 @@ import harp
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, expect
 
-from pagekit import EASY5, READY, RECTS_JS, assert_shows, cards_stayed, expected, layout, replay, toast, wait_ready
+from pagekit import (EASY5, READY, RECTS_JS, WASM, assert_shows, board_copy_for, cards_stayed, expected, layout,
+                     not_ready, release, reload_holding_runtime, replay, toast)
 
-WASM = "**/pyodide.asm.wasm"
 
 @pytest.fixture
 def context(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[BrowserContext]:
@@ -29,23 +29,6 @@ def context(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[
     ctx = browser.new_context(**{**browser_context_args, "service_workers": "block"})
     yield ctx
     ctx.close()
-
-
-def board_copy_for(page: Page, g: harp.Game, key: str = "harp.board") -> None:
-    """Wait until the page has stored its board's copy for g's position."""
-    page.wait_for_function(
-        """([key, code, moves]) => {
-          const r = JSON.parse(localStorage.getItem(key) || 'null');
-          return r && r.data && r.data.code === code && r.data.moves === moves;
-        }""", arg=[key, g.code, g.view()["moves"]], timeout=10_000)
-
-
-def reload_holding_runtime(page: Page) -> list[Route]:
-    """Reload with Pyodide's wasm held back; the held requests, for release()."""
-    held: list[Route] = []
-    page.route(WASM, lambda route: held.append(route))
-    page.reload(wait_until="domcontentloaded")
-    return held
 
 
 def early_board_of(context: BrowserContext, open_game: Callable[..., Page],
@@ -57,17 +40,6 @@ def early_board_of(context: BrowserContext, open_game: Callable[..., Page],
     held = reload_holding_runtime(page)
     page.wait_for_selector("#board [data-card]", state="visible")
     return page, held
-
-
-def release(page: Page, held: list[Route]) -> None:
-    page.unroute(WASM)
-    for route in held:
-        route.fallback()
-    wait_ready(page)
-
-
-def not_ready(page: Page) -> bool:
-    return page.get_attribute("html", "data-harp-ready") is None
 
 
 def test_reload_shows_the_saved_board_before_python_then_hands_it_over(

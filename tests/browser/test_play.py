@@ -15,9 +15,9 @@ from playwright.sync_api import Page, expect
 
 from tabkit import Tabs
 from harpui.controller import DOUBLE_TAP_S
-from pagekit import (MOTION, Table, assert_shows, card_point, code_of, expected, key_to, keyboard_act, layout,
-                     mouse_drag, mouse_move, pile_point, replay, solver_says, split,
-                     target_point, toast, touch_drag, wait_shows, EASY5, HARPAN1, HARPAN1_WIN)
+from pagekit import (DESKTOPS, MOTION, SIZES, Table, assert_shows, card_point, code_of, expected, key_to, keyboard_act,
+                     layout, mouse_drag, mouse_move, pile_point, replay, solver_says, split,
+                     target_point, toast, touch_drag, viewport, wait_shows, EASY5, HARPAN1, HARPAN1_WIN)
 
 HINT_EVERY = 30     # moves between two hints in the whole game by mouse
 
@@ -370,14 +370,15 @@ def test_long_columns_fit_the_screen(table: Table) -> None:
     assert max(len(col) for col in g.view()["tableau"]) >= 10
     page = table.page
     size = page.viewport_size
+    narrow, short = SIZES["narrow"], DESKTOPS["short"]
     try:
-        page.set_viewport_size({"width": 360, "height": 740})
+        page.set_viewport_size(viewport(narrow))
         table.deal(g)
         lowest = ("() => Math.max(...[...document.querySelectorAll('#tableau [data-card]')]"
                   ".map(c => c.getBoundingClientRect().bottom))")
-        assert page.evaluate(lowest) <= 740
-        page.set_viewport_size({"width": 1280, "height": 520})
-        page.wait_for_function(f"() => ({lowest})() <= 520", timeout=5_000)
+        assert page.evaluate(lowest) <= narrow[1]
+        page.set_viewport_size(viewport(short))
+        page.wait_for_function(f"() => ({lowest})() <= {short[1]}", timeout=5_000)
         assert_shows(page, g)
     finally:
         assert size is not None

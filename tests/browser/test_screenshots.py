@@ -14,9 +14,9 @@ import pytest
 from playwright.sync_api import Page
 
 from tabkit import Tabs
-from pagekit import HARPAN1, HARPAN1_WIN, LOCALES, png_pixels, replay, still
+from pagekit import DESKTOPS, HARPAN1, HARPAN1_WIN, LOCALES, png_pixels, replay, still, viewport
 
-DESKTOP = {"width": 1100, "height": 680}
+DESKTOP = viewport(DESKTOPS["pictures"])
 PHONE = {"width": 844, "height": 390}
 
 

@@ -14,7 +14,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from tabkit import Tabs
-from pagekit import EASY5, keyboard_act, still
+from pagekit import DESKTOPS, EASY5, keyboard_act, still, viewport
 
 def hears(page: Page, text: str) -> None:
     page.wait_for_function("t => document.getElementById('announce').textContent.replace(/\\u00a0$/, '') === t",
@@ -35,7 +35,7 @@ def test_a_swedish_browser_gets_swedish_until_options_says_otherwise(
         assert page.get_attribute('#board .pile[data-pile="t9"]', "aria-label") == "Kolumn 9: 8 nedvända, spader 6"
         assert page.get_attribute("#tableau", "aria-label") == "Kolumner"
         still(page)
-        page.set_viewport_size({"width": 1000, "height": 700})
+        page.set_viewport_size(viewport(DESKTOPS["swedish"]))
         still(page)
         screenshot = screenshot_dir / "board-sv.png"
         page.screenshot(path=str(screenshot))
