@@ -15,8 +15,9 @@ Three rules keep the hint from going round in circles:
   up (``Position.placements_since_turn_up``): tapping round an unchanged talon, putting back
   what was just moved, and a card sent home then taken back are the common cases;
 * it never undoes the game's last move;
-* when no imagined deal is won, it shows only a move that turns up a card or draws one not yet
-  seen, else nothing: shifting cards that no deal wins with would only wander.
+* when no imagined deal is won, even on a budget grown ``RETHINK`` times, it shows only a move
+  that turns up a card or draws one not yet seen, else nothing: shifting cards that no deal
+  wins with would only wander.
 
 ``avoid`` names moves the hint must not show (the advisor passes the move that left the
 winnable positions, after the player goes back to the last winnable point).
@@ -31,7 +32,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Generator, Iterator
 from dataclasses import dataclass, field
 
 from ..effects import Effect, effect_of
@@ -43,6 +44,10 @@ SAMPLES = 8            # imagined deals a hint solves
 FAIR_SHARE = 2         # the fair search's budget: one part in FAIR_SHARE of the hint's
 DEFAULT_NODES = 3000   # a hint's budget in nodes when none is given: the page's (docs/commands.md, "bench hints")
 PLACEMENTS_STEP = 8    # placements of the line read between two looks at the budget
+# When no imagined deal is won, the hint thinks again on a budget this many times as large
+# (the whole hint's, counted from its start), before it gives up: a two-deck deal's
+# imagined deals can need thousands of nodes each, and a give-up ends the player's game.
+RETHINK = (4, 16)
 
 
 @dataclass
@@ -122,11 +127,12 @@ class HintSearch(Stepped[Hint]):
         seconds = None if self.max_seconds is None else self.max_seconds * part
         return nodes, seconds
 
-    def _sample_budget(self, samples_left: int) -> tuple[int | None, float | None]:
-        """An even share of what is left of the budget (what the fair search or an earlier
-        deal did not use goes to the later ones)."""
-        nodes = None if self.max_nodes is None else max(1, (self.max_nodes - self.nodes) // samples_left)
-        seconds = None if self.max_seconds is None else max(0.0, self.max_seconds - self.seconds) / samples_left
+    def _sample_budget(self, samples_left: int, scale: int = 1) -> tuple[int | None, float | None]:
+        """An even share of what is left of the budget grown ``scale`` times (what the fair
+        search or an earlier deal did not use goes to the later ones)."""
+        nodes = None if self.max_nodes is None else max(1, (self.max_nodes * scale - self.nodes) // samples_left)
+        seconds = (None if self.max_seconds is None
+                   else max(0.0, self.max_seconds * scale - self.seconds) / samples_left)
         return nodes, seconds
 
     def _work(self) -> Iterator[None]:
@@ -154,20 +160,31 @@ class HintSearch(Stepped[Hint]):
             self.result = Hint(None, lost=True)
             return
         votes: Counter[str] = Counter()
-        won_any = 0
-        tried = 0
+        won_any = tried = 0
+        for scale in (1, *RETHINK):
+            votes, won_any, tried = yield from self._imagine(candidates, scale)
+            if won_any:
+                break
+        self.result = self._choose(candidates, votes, found.best_move)
+        self.result.samples, self.result.won_any = tried, won_any
+
+    def _imagine(self, candidates: list[str], scale: int) -> Generator[None, None, tuple[Counter[str], int, int]]:
+        """Solve the imagined deals, each on an even share of what is left of the budget
+        grown ``scale`` times: the votes of the candidates, how many deals were won, how
+        many were solved."""
+        votes: Counter[str] = Counter()
+        won_any = tried = 0
         for done in range(self.samples):
             tried += 1
-            nodes, seconds = self._sample_budget(self.samples - done)
-            line = yield from self.solve_in_slices(game.resampled(self.rng), nodes, seconds)
+            nodes, seconds = self._sample_budget(self.samples - done, scale)
+            line = yield from self.solve_in_slices(self.game.resampled(self.rng), nodes, seconds)
             if line:
                 won_any += 1
                 if line[0] in candidates:
                     votes[line[0]] += 1
             if _settled(votes, self.samples - done - 1):
                 break
-        self.result = self._choose(candidates, votes, found.best_move)
-        self.result.samples, self.result.won_any = tried, won_any
+        return votes, won_any, tried
 
     def _choose(self, candidates: list[str], votes: Counter[str], best: str | None) -> Hint:
         """The move most imagined deals were won by; with no votes, a move that shows a card

@@ -6,7 +6,9 @@ from __future__ import annotations
 import random
 
 import harp
-from harp.solver import HintSearch, hint_move, last_winnable_point, solve
+import pytest
+from harp.solver import Hint, HintSearch, hint_move, last_winnable_point, solve
+from harp.solver import hints
 from harp.solver.hints import candidate_moves
 
 
@@ -107,3 +109,25 @@ def test_the_line_back_keeps_the_history_up_to_the_point() -> None:
     for move in g.history[:7]:
         replay.play(move)
     assert back.layout() == replay.layout() and back.legal_moves() == replay.legal_moves()
+
+
+def test_a_hint_that_wins_no_imagined_deal_thinks_again_on_a_larger_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Gargantua deal 3, 30 moves in: at 100 nodes no imagined deal is won.  Without the
+    # second thought the hint would fall back on a stock tap; with it, it wins some and
+    # shows their move, within the largest budget (RETHINK's last, counted from the start).
+    g = played("gargantua", 3, 30)
+    rethink = hints.RETHINK
+
+    def hint(rethink: tuple[int, ...]) -> Hint:
+        monkeypatch.setattr(hints, "RETHINK", rethink)
+        search = HintSearch(g, max_nodes=100)
+        while (answer := search.advance(256)) is None:
+            pass
+        return answer
+
+    first_thought = hint(())
+    assert first_thought.won_any == 0 and first_thought.nodes <= 110
+    again = hint(rethink)
+    assert again.won_any > 0 and again.wins > 0
+    assert again.move in candidate_moves(g)
+    assert 100 < again.nodes <= 100 * rethink[-1] + 10
