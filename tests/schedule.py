@@ -19,7 +19,7 @@ LONGEST_FIRST = (
     "solver/test_portfolio.py", "browser/test_phone_fit.py", "solver/test_last_pass.py",
     "solver/test_soundness.py", "solver/test_solve.py", "browser/test_pwa.py", "browser/test_play.py",
     "browser/test_embed.py", "crossbrowser/test_firefox.py", "solver/test_searches.py",
-    "engine/test_properties.py", "browser/test_early_board.py",
+    "engine/test_properties.py", "browser/test_early_board.py", "browser/test_early_layout.py",
 )
 
 
