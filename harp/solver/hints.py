@@ -40,7 +40,10 @@ from ..position import Position
 from .result import LOSS, WIN
 from .stepped import Stepped, portfolio
 
-SAMPLES = 8            # imagined deals a hint solves
+# Imagined deals a one-deck hint solves; a two-deck hint solves half as many, since a playout
+# through two decks costs about twice as much (measurements/bench-hints.txt: Harpan deals 1-60
+# won 41 with 16, 37 with 8; Big Harp with 16 lost a deal that 8 won, at three times the time).
+SAMPLES = 16
 FAIR_SHARE = 2         # the fair search's budget: one part in FAIR_SHARE of the hint's
 DEFAULT_NODES = 3000   # a hint's budget in nodes when none is given: the page's (docs/commands.md, "bench hints")
 PLACEMENTS_STEP = 8    # placements of the line read between two looks at the budget
@@ -106,12 +109,12 @@ class HintSearch(Stepped[Hint]):
     """One hint, searched in slices: ``advance(n)`` returns the ``Hint`` once it is found."""
 
     def __init__(self, game: Position, *, max_nodes: int | None = None, max_seconds: float | None = None,
-                 seed: int = 0, avoid: Collection[str] = (), samples: int = SAMPLES) -> None:
+                 seed: int = 0, avoid: Collection[str] = (), samples: int | None = None) -> None:
         super().__init__()
         self.game = game.copy()
         self.max_nodes = DEFAULT_NODES if max_nodes is None and max_seconds is None else max_nodes
         self.max_seconds = max_seconds
-        self.samples = samples
+        self.samples = max(1, SAMPLES // game.rules.decks) if samples is None else samples
         # The same position gets the same imagined deals in CPython and in the page.
         self.rng = random.Random(f"{seed}:{game.code}:{game.history_length}:{','.join(game.history[-8:])}")
         self.avoid = frozenset(avoid)

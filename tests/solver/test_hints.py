@@ -112,7 +112,7 @@ def test_the_line_back_keeps_the_history_up_to_the_point() -> None:
 
 
 def test_a_hint_that_wins_no_imagined_deal_thinks_again_on_a_larger_budget(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Gargantua deal 3, 30 moves in: at 100 nodes no imagined deal is won.  Without the
+    # Gargantua deal 3, 30 moves in: at 300 nodes no imagined deal is won.  Without the
     # second thought the hint would fall back on a stock tap; with it, it wins some and
     # shows their move, within the largest budget (RETHINK's last, counted from the start).
     g = played("gargantua", 3, 30)
@@ -120,14 +120,14 @@ def test_a_hint_that_wins_no_imagined_deal_thinks_again_on_a_larger_budget(monke
 
     def hint(rethink: tuple[int, ...]) -> Hint:
         monkeypatch.setattr(hints, "RETHINK", rethink)
-        search = HintSearch(g, max_nodes=100)
+        search = HintSearch(g, max_nodes=300)
         while (answer := search.advance(256)) is None:
             pass
         return answer
 
     first_thought = hint(())
-    assert first_thought.won_any == 0 and first_thought.nodes <= 110
+    assert first_thought.won_any == 0 and first_thought.nodes <= 310
     again = hint(rethink)
     assert again.won_any > 0 and again.wins > 0
     assert again.move in candidate_moves(g)
-    assert 100 < again.nodes <= 100 * rethink[-1] + 10
+    assert 300 < again.nodes <= 300 * rethink[-1] + 10
