@@ -162,8 +162,6 @@ class HintSearch(Stepped[Hint]):
         if found.verdict == LOSS:
             self.result = Hint(None, lost=True)
             return
-        votes: Counter[str] = Counter()
-        won_any = tried = 0
         for scale in (1, *RETHINK):
             votes, won_any, tried = yield from self._imagine(candidates, scale)
             if won_any:
