@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from string import Template
 
+from harp.codes import read_options
 from harp.rules import GAMES, Rules
 from harp.winrates import DealResult, Summary, read_details, summarise
 from harpui.words import LANGUAGES   # the page's languages: the help comes in each
@@ -174,14 +175,18 @@ def options(page: Page) -> str:
     rules, s = page.game, page.strings
     if rules is None:
         raise ValueError(f"{page.name}: {{{{options}}}} belongs on a rules page")
-    own = {
+    rows = [[s[f"{key}_label"], s[f"{key}_choices"], value] for key, value in option_values(rules, s).items()]
+    return table(rows, [s["option"], s["choices"], s["own_rule"].format(name=rules.name)])
+
+
+def option_values(rules: Rules, s: Mapping[str, str]) -> dict[str, str]:
+    """Each of the four options' value under ``rules``, in words."""
+    return {
         "draw": str(rules.draw),
         "passes": passes_text(rules.passes, s),
         "empty": s["king_only"] if rules.empty == "king" else s["any_card"],
         "takeback": s["on"] if rules.takeback else s["off"],
     }
-    rows = [[s[f"{key}_label"], s[f"{key}_choices"], value] for key, value in own.items()]
-    return table(rows, [s["option"], s["choices"], s["own_rule"].format(name=rules.name)])
 
 
 def games(page: Page) -> str:
@@ -213,7 +218,13 @@ def win_rates(page: Page) -> str:
         return (f'<section id="{WIN_RATES_ID}" aria-labelledby="{WIN_RATES_ID}-h">\n'
                 f'<h2 id="{WIN_RATES_ID}-h">{s["win_heading"]}</h2>\n<p>{s["not_measured"]}</p>\n</section>')
     results, budget = page.measured[page.game.id]
-    return section(page.game.id, results, budget, float(claim) if claim else None, s)
+    parts = [section(page.game.id, results, budget, float(claim) if claim else None, s)]
+    for table_results, table_budget in page.measured.values():   # the game with other options: "harpan D3"
+        first = table_results[0]
+        if first.game == page.game.id and first.options:
+            published = page.prose.meta.get(f"published_{first.options}")
+            parts.append(options_section(page.game, first.options, table_results, table_budget, published, s))
+    return "\n".join(parts)
 
 
 DIRECTIVES: dict[str, Callable[[Page], str]] = {
@@ -374,6 +385,39 @@ def section(game_id: str, results: list[DealResult], budget: float, claim: float
     if claim is not None:
         lines.append(claim_paragraph(s, claim, w))
     return "\n".join(lines) + "\n</details>\n</section>"
+
+
+def options_section(rules: Rules, tokens: str, results: list[DealResult], budget: float, published: str | None,
+                    words: Mapping[str, str]) -> str:
+    """The same measurement of the game with other rule options (``tokens``, as a deal code
+    writes them: ``D3``), below the game's own; ``published``: a prose head's
+    ``published_D3: 0.81945 <source>``, a share of winnable deals published elsewhere."""
+    w = words
+    s = summarise(rules.id, results)
+    own, changed = option_values(rules, w), option_values(rules.with_options(**read_options(tokens)), w)
+    named = ", ".join(f"{w[f'{key}_label'].lower()} {value}" for key, value in changed.items() if value != own[key])
+    anchor = f"{WIN_RATES_ID}-{tokens.lower()}"
+    first, last, each = results[0].deal, results[-1].deal, seconds(budget, w)
+    lines = [
+        f'<section id="{anchor}" aria-labelledby="{anchor}-h">',
+        f'<h3 id="{anchor}-h">{w["options_win_heading"].format(options=named)}</h3>',
+        f'<p class="odds">{odds(s, w)}</p>',
+        table([
+            [w["row_tried"], w["row_tried_value"].format(first=first, last=last, deals=s.deals, budget=each)],
+            [w["row_won"], str(s.won)],
+            [w["row_lost"], str(s.lost)],
+            [w["row_unknown"], str(s.unknown)],
+            [w["row_interval"], w["row_interval_value"].format(low=percent(s.low, w), high=percent(s.high, w))],
+        ], None),
+    ]
+    if published:
+        share, _, source = published.partition(" ")
+        claim = float(share)
+        key = ("published_inside" if s.low <= claim <= s.high
+               else "published_above" if claim > s.high else "published_below")
+        verdict = w[key].format(low=percent(s.low, w), high=percent(s.high, w))
+        lines.append("<p>" + w["published"].format(source=source, claim=percent(claim, w), verdict=verdict) + "</p>")
+    return "\n".join(lines) + "\n</section>"
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -12,13 +12,13 @@ from typing import TextIO
 from .game import Game
 from .errors import IllegalMove
 from .progress import hint
-from .codes import MAX_DEAL
-from .rules import GAMES
+from .codes import MAX_DEAL, option_tokens, read_options
+from .rules import GAMES, rules_for
 from .hint_bench import bench_hints
 from .solver import LOSS, TECHNIQUES, UNKNOWN, WIN, prove
 from .solver.hints import DEFAULT_NODES
 from .winrates import (HEADER, NODES, Budget, already_solved, certified_list, compact_details, each_solved,
-                       read_details, solve_deals, summarise, write_details)
+                       read_details, solve_deals, summarise, table_name, write_details)
 
 SOLVER_BENCH_NODES = 20_000
 
@@ -128,6 +128,14 @@ def seconds(text: str) -> float:
         raise argparse.ArgumentTypeError(f"{text!r} is not a time like 10s or 500ms") from None
 
 
+def rule_options(text: str) -> dict[str, object]:
+    """Read ``D3`` (rule options as a deal code writes them) as the options it names."""
+    try:
+        return read_options(text.strip().upper())
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
 def budget(text: str) -> Budget:
     """Read ``20000nodes`` as a budget in nodes, anything else as seconds (``10s``, ``500ms``)."""
     t = text.strip().lower()
@@ -148,18 +156,21 @@ def solve_command(args: argparse.Namespace, out: TextIO) -> int:
     print(f"Thoughtful mode (the solver sees every card), deals {args.deals.start}-{args.deals.stop - 1}, "
           f"budget {args.budget} a deal, {where}.", file=out)
     print(HEADER, file=out)
+    options = args.options
     for game_id in games:
-        done = already_solved(args.csv, game_id, args.budget) if args.csv is not None else {}
+        tokens = option_tokens(rules_for(game_id).with_options(**options))
+        table = table_name(game_id, tokens)
+        done = already_solved(args.csv, game_id, args.budget, tokens) if args.csv is not None else {}
         done = {deal: result for deal, result in done.items() if result.verdict not in args.again}
         results = [done[deal] for deal in args.deals if deal in done]
         if results:
-            print(f"{game_id}: {len(results)} deal(s) already in {args.csv}, not solved again", file=out)
+            print(f"{table}: {len(results)} deal(s) already in {args.csv}, not solved again", file=out)
         for result in each_solved(game_id, [d for d in args.deals if d not in done], args.budget.seconds, args.jobs,
-                                  max_nodes=args.budget.nodes, scheduler=args.scheduler):
+                                  options, max_nodes=args.budget.nodes, scheduler=args.scheduler):
             results.append(result)
             if args.csv is not None:
                 write_details(args.csv, [result], args.budget)  # at once, so that a stopped run can resume
-        print(summarise(game_id, sorted(results, key=lambda r: r.deal)).line(), file=out, flush=True)
+        print(summarise(table, sorted(results, key=lambda r: r.deal)).line(), file=out, flush=True)
     if args.again:
         compact_details(args.csv)
     return 0
@@ -263,6 +274,10 @@ def build_parser() -> argparse.ArgumentParser:
                         "processes (pip install .[cluster] here and on each worker)")
     p.add_argument("--csv", type=Path, default=None,
                    help="also append every deal's result to this CSV file; deals it holds already are skipped")
+    p.add_argument("--options", type=rule_options, default={}, metavar="TOKENS",
+                   help="other rule options than the game's own, as a deal code writes them: D3 (draw three), "
+                        "P1 (one pass), PU (unlimited passes), EA (any card in a space), T0 (no take-back); "
+                        "a --csv file keeps each game's options apart, as a table of their own")
     p.add_argument("--again", type=verdicts, default=(), metavar="VERDICTS",
                    help="with --csv: solve again the deals the file holds with these verdicts, e.g. unknown or "
                         "win,unknown (after a change to the solver); their new lines replace the old")

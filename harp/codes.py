@@ -72,9 +72,11 @@ def number_to_letters(n: int) -> str:
     return letters
 
 
-def encode(rules: Rules, deal: int, daily: bool) -> str:
+def option_tokens(rules: Rules) -> str:
+    """The options part of a code: ``D3P3`` for draw 3 and three passes where the game's own
+    rules differ; empty with the game's own rules.  (``solve --csv`` files name a table's
+    options with it too.)"""
     options = rules.non_default_options()
-    parts = [f"{rules.prefix}{RULES_VERSION}"]
     tokens = ""
     if "draw" in options:
         tokens += f"D{rules.draw}"
@@ -84,6 +86,12 @@ def encode(rules: Rules, deal: int, daily: bool) -> str:
         tokens += "EA" if rules.empty == "any" else "EK"
     if "takeback" in options:
         tokens += "T1" if rules.takeback else "T0"
+    return tokens
+
+
+def encode(rules: Rules, deal: int, daily: bool) -> str:
+    tokens = option_tokens(rules)
+    parts = [f"{rules.prefix}{RULES_VERSION}"]
     if tokens:
         parts.append(tokens)
     parts += ["D" if daily else "N", number_to_letters(deal)]
@@ -134,7 +142,10 @@ def _rules_for_head(head: str, shown: str) -> Rules:
     return by_prefix[prefix]
 
 
-def _apply_options(rules: Rules, tokens: str, shown: str) -> Rules:
+def read_options(tokens: str, shown: str | None = None) -> dict[str, object]:
+    """The rule options that ``option_tokens`` wrote: ``D3P3`` -> {"draw": 3, "passes": 3}.
+    Anything wrong is a ``BadCode`` naming ``shown`` (the whole code, else the tokens)."""
+    shown = tokens if shown is None else shown
     pos = 0
     changes: dict[str, object] = {}
     while pos < len(tokens):
@@ -155,6 +166,11 @@ def _apply_options(rules: Rules, tokens: str, shown: str) -> Rules:
         else:
             changes["takeback"] = takeback == "1"
         pos = m.end()
+    return changes
+
+
+def _apply_options(rules: Rules, tokens: str, shown: str) -> Rules:
+    changes = read_options(tokens, shown)
     try:
         return rules.with_options(**changes)
     except ValueError:

@@ -7,6 +7,10 @@ line, in its ``budget`` column: seconds as a bare number (``10``, as the files w
 before node budgets have it), nodes with their unit (``20000nodes``).  One file holds one
 budget a game: ``already_solved`` refuses to add deals solved with another kind or size.
 
+A game played with other rule options than its own (Harpan drawing three) is a table of its
+own: the ``options`` column names them as a deal code writes them (``D3``), and is empty for
+the game's own rules.
+
 Published tables (``read_details``: the rules pages' win rates and ``certify --from``'s
 winnable lists, whose JSON says ``budget_seconds``) are measured with a time budget, so
 ``read_details`` refuses a file solved with a node budget, with a ValueError saying so.
@@ -24,6 +28,7 @@ from dataclasses import dataclass
 from operator import itemgetter
 from pathlib import Path
 
+from .codes import option_tokens
 from .game import Game
 from .solver import LOSS, TECHNIQUES, UNKNOWN, WIN, solve
 
@@ -35,6 +40,17 @@ class DealResult:
     verdict: str
     nodes: int
     seconds: float
+    options: str = ""   # the rule options that differ from the game's own, as a deal code writes them
+
+    @property
+    def table(self) -> str:
+        """The table this deal belongs to: ``harpan``, or ``harpan D3`` with other options."""
+        return table_name(self.game, self.options)
+
+
+def table_name(game_id: str, options: str) -> str:
+    """``harpan``, or ``harpan D3``: a game and the options that differ from its own rules."""
+    return f"{game_id} {options}" if options else game_id
 
 
 @dataclass(frozen=True)
@@ -96,7 +112,7 @@ def solve_deal(job: Job) -> DealResult:
             game.play(move)
         if not game.is_won():  # pragma: no cover - the solver tests guard this
             raise AssertionError(f"{game_id} deal {deal}: the solver's win does not replay")
-    return DealResult(game_id, deal, verdict, result.nodes, result.seconds)
+    return DealResult(game_id, deal, verdict, result.nodes, result.seconds, option_tokens(game.rules))
 
 
 def solve_deals(
@@ -210,18 +226,26 @@ def certified_list(game_id: str, deals: range, results: list[DealResult], budget
     }
 
 
-DETAIL_FIELDS = ["game", "deal", "verdict", "nodes", "seconds", "budget"]
+DETAIL_FIELDS = ["game", "deal", "verdict", "nodes", "seconds", "budget", "options"]
 
 
 def write_details(path: Path, results: list[DealResult], budget: Budget) -> None:
-    """Append one line a deal (``solve --csv``), so a long run can be checked and published."""
+    """Append one line a deal (``solve --csv``), so a long run can be checked and published.
+    A file written before the ``options`` column is first rewritten with it."""
     new_file = not path.exists()
+    if not new_file and _header(path) != DETAIL_FIELDS:
+        compact_details(path)
     with path.open("a", encoding="utf-8", newline="") as handle:
         writer = csv.writer(handle)
         if new_file:
             writer.writerow(DETAIL_FIELDS)
         for r in results:
-            writer.writerow([r.game, r.deal, r.verdict, r.nodes, f"{r.seconds:.3f}", budget.column])
+            writer.writerow([r.game, r.deal, r.verdict, r.nodes, f"{r.seconds:.3f}", budget.column, r.options])
+
+
+def _header(path: Path) -> list[str]:
+    with path.open(encoding="utf-8", newline="") as handle:
+        return next(csv.reader(handle), [])
 
 
 def read_rows(path: Path) -> Iterator[tuple[DealResult, Budget]]:
@@ -230,7 +254,7 @@ def read_rows(path: Path) -> Iterator[tuple[DealResult, Budget]]:
         for line, row in enumerate(csv.DictReader(handle), 2):
             try:
                 result = DealResult(row["game"], int(row["deal"]), row["verdict"], int(row["nodes"]),
-                                    float(row["seconds"]))
+                                    float(row["seconds"]), row.get("options") or "")
                 budget = Budget.from_column(row["budget"])
             except (KeyError, TypeError, ValueError):
                 raise ValueError(f"{path}, line {line}: not a result line ({', '.join(DETAIL_FIELDS)})") from None
@@ -239,27 +263,28 @@ def read_rows(path: Path) -> Iterator[tuple[DealResult, Budget]]:
             yield result, budget
 
 
-def already_solved(path: Path, game_id: str, budget: Budget) -> dict[int, DealResult]:
-    """The deals of ``game_id`` a ``solve --csv`` file holds already, so a long run can go on
-    where it stopped.  A deal solved with another budget (of the other kind, or another size)
-    is refused with a ValueError."""
+def already_solved(path: Path, game_id: str, budget: Budget, options: str = "") -> dict[int, DealResult]:
+    """The deals of ``game_id`` (with ``options``, as a deal code writes them) a ``solve --csv``
+    file holds already, so a long run can go on where it stopped.  A deal solved with another
+    budget (of the other kind, or another size) is refused with a ValueError."""
     if not path.exists():
         return {}
     done: dict[int, DealResult] = {}
+    table = table_name(game_id, options)
     for result, solved_with in read_rows(path):
-        if result.game != game_id:
+        if result.table != table:
             continue
         if solved_with.column != budget.column:
-            raise ValueError(f"{path} has {game_id} deal {result.deal} solved with a budget of {solved_with}, "
+            raise ValueError(f"{path} has {table} deal {result.deal} solved with a budget of {solved_with}, "
                              f"not {budget}: use another file, or the same budget")
         done[result.deal] = result
     return done
 
 
 def latest_rows(path: Path) -> dict[tuple[str, int], tuple[DealResult, Budget]]:
-    """Each (game, deal) of a ``solve --csv`` file with its last line: a deal solved again
+    """Each (table, deal) of a ``solve --csv`` file with its last line: a deal solved again
     (``solve --again``) is appended, and its new line replaces the old."""
-    return {(result.game, result.deal): (result, budget) for result, budget in read_rows(path)}
+    return {(result.table, result.deal): (result, budget) for result, budget in read_rows(path)}
 
 
 def compact_details(path: Path) -> None:
@@ -274,18 +299,19 @@ def compact_details(path: Path) -> None:
 
 
 def read_details(path: Path) -> dict[str, tuple[list[DealResult], float]]:
-    """Each game's results, sorted by deal, and its budget in seconds, for a published table.
-    A game must cover one unbroken range of deals, all solved with one time budget; anything
-    else (a node budget too: see the module's docstring) is refused with a ValueError."""
+    """Each table's results (``DealResult.table``: ``harpan``, ``harpan D3``), sorted by deal,
+    and its budget in seconds, for a published table.  A table must cover one unbroken range
+    of deals, all solved with one time budget; anything else (a node budget too: see the
+    module's docstring) is refused with a ValueError."""
     games: dict[str, tuple[list[DealResult], float]] = {}
     for result, budget in latest_rows(path).values():
         if budget.seconds is None:
-            raise ValueError(f"{path}: {result.game} deal {result.deal} was solved with a budget of {budget}; "
+            raise ValueError(f"{path}: {result.table} deal {result.deal} was solved with a budget of {budget}; "
                              "published win rates and winnable lists are measured with a time budget "
                              "(solve --budget 10s)")
-        results, first_budget = games.setdefault(result.game, ([], budget.seconds))
+        results, first_budget = games.setdefault(result.table, ([], budget.seconds))
         if budget.seconds != first_budget:
-            raise ValueError(f"{result.game}: deals were solved with different budgets")
+            raise ValueError(f"{result.table}: deals were solved with different budgets")
         results.append(result)
     for game_id, (results, _) in games.items():
         results.sort(key=lambda r: r.deal)

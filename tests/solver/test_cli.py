@@ -163,6 +163,33 @@ def test_a_deal_solved_again_counts_by_its_last_line(tmp_path) -> None:
     assert [(r.deal, r.verdict) for r in results] == [(3, WIN), (4, WIN)] and budget == 1.0
 
 
+def test_other_rule_options_are_a_table_of_their_own(tmp_path) -> None:
+    """``solve --options D3`` solves Harpan drawing three: its lines carry the options, resume
+    apart from the game's own rules, and an old file without the column is rewritten with it."""
+    import harp.winrates
+
+    path = tmp_path / "deals.csv"
+    path.write_text("game,deal,verdict,nodes,seconds,budget\nharpan,1,win,9,0.100,1\n", encoding="utf-8")
+    out = io.StringIO()
+    assert main(["solve", "harpan", "--deals", "1-2", "--budget", "1s", "--options", "d3", "--csv", str(path)],
+                out=out) == 0
+    assert "harpan D3" in out.getvalue().splitlines()[-1]
+    rows = list(csv.DictReader(path.open(encoding="utf-8")))
+    assert [(r["game"], r["deal"], r["options"]) for r in rows] == [("harpan", "1", ""), ("harpan", "1", "D3"),
+                                                                    ("harpan", "2", "D3")]
+    tables = harp.winrates.read_details(path)
+    assert sorted(tables) == ["harpan", "harpan D3"] and len(tables["harpan D3"][0]) == 2
+    # The solver solved Harpan drawing three: its winning line replays only with those rules.
+    assert harp.winrates.solve_deal(harp.winrates.Job("harpan", 1, 1.0, (("draw", 3),))).options == "D3"
+    # The game's own options name the game's own table.
+    out = io.StringIO()
+    assert main(["solve", "harpan", "--deals", "1", "--budget", "1s", "--options", "D1", "--csv", str(path)],
+                out=out) == 0
+    assert "1 deal(s) already in" in out.getvalue()
+    with pytest.raises(SystemExit):
+        harp.cli.build_parser().parse_args(["solve", "harpan", "--options", "D7"])
+
+
 def test_bench_shows_the_solver_before_and_after_each_technique() -> None:
     out = io.StringIO()
     assert main(["bench", "solver", "harpan", "--deals", "4-5,204", "--nodes", "300"], out=out) == 0
