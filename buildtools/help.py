@@ -318,9 +318,9 @@ def write_help_pages(out: Path) -> list[Path]:
 # The win-rate section
 
 
-def percent(share: float, s: Mapping[str, str] | None = None) -> str:
+def percent(share: float, s: Mapping[str, str] | None = None, digits: int = 1) -> str:
     words = s or strings_of()
-    number = f"{100 * share:.1f}".removesuffix(".0").replace(".", words["decimal"])
+    number = f"{100 * share:.{digits}f}".rstrip("0").removesuffix(".").replace(".", words["decimal"])
     return words["percent"].format(n=number)
 
 
@@ -399,8 +399,8 @@ def options_section(rules: Rules, tokens: str, results: list[DealResult], budget
     anchor = f"{WIN_RATES_ID}-{tokens.lower()}"
     first, last, each = results[0].deal, results[-1].deal, seconds(budget, w)
     lines = [
-        f'<section id="{anchor}" aria-labelledby="{anchor}-h">',
-        f'<h3 id="{anchor}-h">{w["options_win_heading"].format(options=named)}</h3>',
+        f'<section aria-labelledby="{anchor}">',           # a part of the win rates: not in the contents
+        f'<h3 id="{anchor}">{w["options_win_heading"].format(options=named)}</h3>',
         f'<p class="odds">{odds(s, w)}</p>',
         table([
             [w["row_tried"], w["row_tried_value"].format(first=first, last=last, deals=s.deals, budget=each)],
@@ -416,7 +416,8 @@ def options_section(rules: Rules, tokens: str, results: list[DealResult], budget
         key = ("published_inside" if s.low <= claim <= s.high
                else "published_above" if claim > s.high else "published_below")
         verdict = w[key].format(low=percent(s.low, w), high=percent(s.high, w))
-        lines.append("<p>" + w["published"].format(source=source, claim=percent(claim, w), verdict=verdict) + "</p>")
+        shown = percent(claim, w, digits=len(share.partition(".")[2]) - 2)   # as published: 0.81945 is 81.945%
+        lines.append("<p>" + w["published"].format(source=source, claim=shown, verdict=verdict) + "</p>")
     return "\n".join(lines) + "\n</section>"
 
 
