@@ -14,7 +14,9 @@ Each game ends one way:
 
 Beside it, the two faults a hint must never show: a ``circle`` (a placement came back on the
 line since a card was last turned up or sent home) and a ``back-and-forth`` (a hint took back
-the move the hint before it made).
+the move the hint before it made).  And what a player may wait for: how many hints thought again
+on a larger budget (``rethinks``: where the hint would otherwise give up, up to 21 times a
+hint's budget in all), and the nodes of the longest hint.
 """
 
 from __future__ import annotations
@@ -44,13 +46,15 @@ class Followed:
     seconds: float        # thinking time, all hints
     circles: int
     back_and_forth: int
+    rethinks: int = 0     # hints that thought again on a larger budget (``hints.RETHINK``)
+    most_nodes: int = 0   # the nodes of the longest hint: what a player may wait for
 
 
 def follow_hints(game_id: str, deal: int, nodes: int, seed: int = 0) -> Followed:
     """Follow every hint from the start of one deal."""
     game = Game.new(game_id, deal=deal)
     sure: list[str] = []
-    hints = spent = circles = back_and_forth = 0
+    hints = spent = circles = back_and_forth = rethinks = most_nodes = 0
     thinking = 0.0
     been: set[tuple[object, ...]] = {game.placement()}
     previous: tuple[object, ...] | None = None
@@ -68,6 +72,8 @@ def follow_hints(game_id: str, deal: int, nodes: int, seed: int = 0) -> Followed
             hints += 1
             spent += hint.nodes
             thinking += hint.seconds
+            rethinks += hint.rethought > 0
+            most_nodes = max(most_nodes, hint.nodes)
             if hint.move is None:
                 outcome = "lost" if hint.lost else "gave up"
                 break
@@ -84,7 +90,8 @@ def follow_hints(game_id: str, deal: int, nodes: int, seed: int = 0) -> Followed
         elif game.placement() in been:
             circles += 1
         been.add(game.placement())
-    return Followed(game_id, deal, outcome, hints, game.history_length, spent, thinking, circles, back_and_forth)
+    return Followed(game_id, deal, outcome, hints, game.history_length, spent, thinking, circles, back_and_forth,
+                    rethinks, most_nodes)
 
 
 def _progress(game: Game) -> tuple[int, int]:
@@ -113,7 +120,7 @@ def each_followed(game_id: str, deals: list[int], nodes: int, seed: int, jobs: i
 
 
 HEADER = (f"{'game':<16} {'deals':>5} {'won':>7} {'lost':>7} {'gave up':>7} {'circles':>7} {'b&f':>4}"
-          f" {'hints/game':>10} {'ms/hint':>8} {'nodes/hint':>10}")
+          f" {'hints/game':>10} {'ms/hint':>8} {'nodes/hint':>10} {'rethinks':>8} {'most nodes':>10}")
 
 
 def report_line(game_id: str, rows: list[Followed]) -> str:
@@ -128,7 +135,8 @@ def report_line(game_id: str, rows: list[Followed]) -> str:
     nodes = sum(r.nodes for r in rows) / hints if hints else 0.0
     gave_up = sum(r.outcome in ("gave up", "cap") for r in rows)
     return (f"{game_id:<16} {n:>5} {share('won')} {share('lost')} {gave_up:>7} {sum(r.circles > 0 for r in rows):>7}"
-            f" {sum(r.back_and_forth for r in rows):>4} {per_game:>10.1f} {ms:>8.0f} {nodes:>10.0f}")
+            f" {sum(r.back_and_forth for r in rows):>4} {per_game:>10.1f} {ms:>8.0f} {nodes:>10.0f}"
+            f" {sum(r.rethinks for r in rows):>8} {max((r.most_nodes for r in rows), default=0):>10}")
 
 
 def bench_hints(games: list[str], deals: list[int], nodes: int, seed: int, jobs: int, winnable: Path,
@@ -147,7 +155,8 @@ def bench_hints(games: list[str], deals: list[int], nodes: int, seed: int, jobs:
             if details is not None:
                 print(f"{row.game} {row.deal} {row.outcome} hints={row.hints} moves={row.moves} "
                       f"nodes={row.nodes} seconds={row.seconds:.1f} circles={row.circles} "
-                      f"back-and-forth={row.back_and_forth}", file=details, flush=True)
+                      f"back-and-forth={row.back_and_forth} rethinks={row.rethinks} most-nodes={row.most_nodes}",
+                      file=details, flush=True)
         results[game_id] = rows
         lost = [r.deal for r in rows if r.outcome != "won"]
         print(report_line(game_id, rows), file=out, flush=True)

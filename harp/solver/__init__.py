@@ -10,8 +10,8 @@ that would turn up an unknown card is a *frontier*: the search does not look pas
 fair mode answers WIN only when a win needs no unknown card, LOSS when no sequence of moves
 can win or reveal anything new, and otherwise UNKNOWN with the best move to make now.
 **Thoughtful mode** knows every card; it measures winnability and certifies deals.  There
-``solve`` first follows the engine's hint to the end (``playout``): cheap, and it wins most
-two-deck deals outright.
+``solve`` first follows the engine's hint to the end, or until every card is face up and the
+foundation-only finish wins (``playout``): cheap, and it wins most two-deck deals outright.
 
 The modules, one job each (imports run down the list):
 

@@ -66,6 +66,7 @@ class Hint:
     wins: int = 0                  # of them, how many were won starting with ``move``
     won_any: int = 0               # how many were won at all
     lost: bool = False
+    rethought: int = 0             # times it thought again on a larger budget (``RETHINK``)
     nodes: int = 0
     seconds: float = 0.0
 
@@ -162,12 +163,13 @@ class HintSearch(Stepped[Hint]):
         if found.verdict == LOSS:
             self.result = Hint(None, lost=True)
             return
-        for scale in (1, *RETHINK):
+        scales = (1, *RETHINK)
+        for scale in scales:
             votes, won_any, tried = yield from self._imagine(candidates, scale)
             if won_any:
                 break
         self.result = self._choose(candidates, votes, found.best_move)
-        self.result.samples, self.result.won_any = tried, won_any
+        self.result.samples, self.result.won_any, self.result.rethought = tried, won_any, scales.index(scale)
 
     def _imagine(self, candidates: list[str], scale: int) -> Generator[None, None, tuple[Counter[str], int, int]]:
         """Solve the imagined deals, each on an even share of what is left of the budget

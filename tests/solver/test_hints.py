@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import harp
 import pytest
@@ -126,8 +127,38 @@ def test_a_hint_that_wins_no_imagined_deal_thinks_again_on_a_larger_budget(monke
         return answer
 
     first_thought = hint(())
-    assert first_thought.won_any == 0 and first_thought.nodes <= 310
+    assert first_thought.won_any == 0 and first_thought.nodes <= 310 and first_thought.rethought == 0
     again = hint(rethink)
-    assert again.won_any > 0 and again.wins > 0
+    assert again.won_any > 0 and again.wins > 0 and 1 <= again.rethought <= len(rethink)
     assert again.move in candidate_moves(g)
     assert 300 < again.nodes <= 300 * rethink[-1] + 10
+
+
+def test_bench_hints_follows_every_hint_and_says_what_a_player_met(tmp_path, monkeypatch) -> None:
+    """``bench hints`` plays the page's hint from the start of a certified deal (here only its
+    first 12 moves), and prints a line a game (and a line a deal) with the outcome, the faults a
+    hint must never show, and what a player waits for: the hints that thought again and the
+    longest one."""
+    import io
+
+    import harp.hint_bench
+    from harp.cli import main
+
+    monkeypatch.setattr(harp.hint_bench, "MOVE_CAP", 12)
+    details = tmp_path / "deals.txt"
+    out = io.StringIO()
+    assert main(["bench", "hints", "--games", "harpan", "--deals", "1", "--nodes", "300",
+                 "--details", str(details)], out=out) == 0
+    header, row = out.getvalue().splitlines()[1:3]
+    assert header.split()[-4:] == ["nodes/hint", "rethinks", "most", "nodes"]
+    followed = harp.hint_bench.follow_hints("harpan", 1, 300)
+    assert (followed.outcome, followed.moves) == ("cap", 12) and 0 < followed.hints <= 12
+    assert followed.circles == followed.back_and_forth == 0
+    assert 0 < followed.most_nodes <= 300 * hints.RETHINK[-1] + 10 and followed.nodes >= followed.most_nodes
+    assert 0 <= followed.rethinks <= followed.hints
+    assert row.split()[:2] == ["harpan", "1"] and row.split()[-2:] == [str(followed.rethinks),
+                                                                    str(followed.most_nodes)]
+    line = details.read_text(encoding="utf-8")   # the same hints, the same nodes; the seconds differ
+    assert re.fullmatch(
+        f"harpan 1 cap hints={followed.hints} moves=12 nodes={followed.nodes} seconds=[0-9.]+ "
+        f"circles=0 back-and-forth=0 rethinks={followed.rethinks} most-nodes={followed.most_nodes}\n", line), line

@@ -53,7 +53,7 @@ def near_win(game_id: str, deal: int, left: int) -> harp.Game:
 
 
 def test_fair_mode_wins_when_nothing_is_hidden() -> None:
-    game = near_win("harpan", 4, left=6)
+    game = near_win("harpan", 4, left=2)
     assert not any(c == "??" for col in game.view()["tableau"] for c in col) and not game.stock
     result = solve(game)
     assert result.verdict == WIN and replays_to_a_win(game, result.moves)
@@ -201,3 +201,26 @@ def test_the_greedy_playout_stops_when_the_hint_goes_round_in_a_circle(monkeypat
     game = harp.Game.new("double-klondike", deal=122)
     assert greedy_playout(game, 5000, float("inf")) is None
     assert 0 < len(calls) < 1000
+
+
+def test_the_greedy_playout_stops_at_the_face_up_finish() -> None:
+    """Once no card is face down, the playout tries the foundation-only finish and, when it wins,
+    stops following the hint: the rest of its line only sends cards home and taps the stock."""
+    from harp.solver import greedy_playout
+
+    finished = 0
+    for deal in range(1, 9):
+        game = harp.Game.new("harpan", deal=deal)
+        line = greedy_playout(game, 5000, float("inf"))
+        if line is None:
+            continue
+        assert replays_to_a_win(game, line)
+        twin, rest = game.copy(), []
+        for done, move in enumerate(line):
+            if not any(twin.down):
+                rest = line[done:]
+                break
+            twin.play(move)
+        assert all(move == "s" or ">f" in move for move in rest), (deal, rest)
+        finished += bool(rest)
+    assert finished >= 4, "most of Harpan deals 1-8 end by the finish"
