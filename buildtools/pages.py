@@ -118,7 +118,10 @@ def fill_words(page: str, words: dict[str, str], others: dict[str, dict[str, str
 
 
 BOOT_WORDS = '<script type="application/json" id="boot-words"></script>'
-BOOT_PREFIX = "boot."
+# The words a player sees before Python has started: the loader's, and the page shell's
+# title and description, toolbar, status line and board names (static/boot.js puts them in
+# the page's language).
+BOOT_PREFIXES = ("boot.", "page.", "tool.", "tools.", "status.", "board.")
 EARLY_BOARD_KEYS = ("pile.role",)   # the early board's own words (its piles' names come with the board)
 
 
@@ -131,11 +134,11 @@ def boot_words(by_language: dict[str, dict[str, str]],
                languages: tuple[str, ...] = LANGUAGES) -> dict[str, Any]:
     """What the scripts that run before Python need of the languages:
     {"languages": harpui/words.py's LANGUAGES, the first the fallback (static/boot.js
-    picks one as words.pick_language does), "words": {language: its boot.* words
-    and EARLY_BOARD_KEYS}}."""
+    picks one as words.pick_language does), "words": {language: its words of
+    BOOT_PREFIXES and EARLY_BOARD_KEYS}}."""
     return {"languages": list(languages),
             "words": {lang: {k: v for k, v in sorted(by_language[lang].items())
-                             if k.startswith(BOOT_PREFIX) or k in EARLY_BOARD_KEYS}
+                             if k.startswith(BOOT_PREFIXES) or k in EARLY_BOARD_KEYS}
                       for lang in languages}}
 
 

@@ -92,11 +92,24 @@ function word(key, params) {
 window.harpWord = word;   // for early-board.js and sw-register.js
 window.harpLanguage = LANG;   // for early-board.js: the language of a first visit's board
 
+/* The page in its language before Python has started: every marked text and
+ * attribute whose words came with the page (buildtools/pages.py BOOT_PREFIXES:
+ * the loader, the title and description, the toolbar, the status line, the
+ * board's names), as
+ * harpui/pagewords.py will mark them all once Python runs. */
 function showWords() {
   if (LANG === LANGUAGES[0]) return;   // the build wrote the first language's words
   root.lang = LANG;
-  for (const marked of document.querySelectorAll('#loader [data-i18n^="boot."]')) {
-    marked.textContent = word(marked.getAttribute("data-i18n"));
+  const known = WORDS[LANG] || {};
+  for (const marked of document.querySelectorAll("[data-i18n]")) {
+    const key = marked.getAttribute("data-i18n");
+    if (Object.hasOwn(known, key)) marked.textContent = known[key];
+  }
+  for (const marked of document.querySelectorAll("[data-i18n-attr]")) {
+    for (const pair of marked.getAttribute("data-i18n-attr").split(/\s+/)) {
+      const [attribute, key] = pair.split(":");
+      if (Object.hasOwn(known, key)) marked.setAttribute(attribute, known[key]);
+    }
   }
 }
 

@@ -127,7 +127,9 @@ def test_each_language_has_its_manifest(site_dir: Path, lang: str) -> None:
 def test_the_built_pages_carry_the_loading_words_of_every_language(site_dir: Path) -> None:
     """static/boot.js and early-board.js show them before Python starts: the
     languages in LANGUAGES' order (boot.js picks one as words.pick_language does,
-    the first the fallback), and boot.* and the early board's keys from each catalogue."""
+    the first the fallback), and the words seen before Python (the loader's, the toolbar's,
+    the status line's and the board's names: pages.BOOT_PREFIXES) and the early board's keys
+    from each catalogue."""
     for name in ("index.html", "embed.html"):
         page = (site_dir / name).read_text(encoding="utf-8")
         found = re.search(r'<script type="application/json" id="boot-words">(.+?)</script>', page)
@@ -135,9 +137,10 @@ def test_the_built_pages_carry_the_loading_words_of_every_language(site_dir: Pat
         boot = json.loads(found.group(1))
         assert boot["languages"] == list(LANGUAGES) and set(boot["words"]) == set(LANGUAGES)
         for lang in LANGUAGES:
-            wanted = {k: v for k, v in catalogue(lang).items() if k.startswith("boot.") or k in pages.EARLY_BOARD_KEYS}
+            wanted = {k: v for k, v in catalogue(lang).items()
+                      if k.startswith(pages.BOOT_PREFIXES) or k in pages.EARLY_BOARD_KEYS}
             assert boot["words"][lang] == wanted
-            assert wanted["boot.retry"] and wanted["pile.role"]
+            assert wanted["boot.retry"] and wanted["pile.role"] and wanted["tool.undo"] and wanted["board.name"]
 
 
 def test_without_scripts_the_page_says_so_in_every_language(site_dir: Path) -> None:

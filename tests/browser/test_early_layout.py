@@ -7,7 +7,8 @@ player's reload draws the board's stored copy.  At every phone (pagekit.SIZES)
 and desktop (pagekit.DESKTOPS) size the browser tests use, each pile and
 each card of the early board must be where Python's first render puts it,
 within 1 px, and each pile must tell a screen reader the same words, in the
-page's language.
+page's language; so must the toolbar, the status line and the board's names
+around it (static/boot.js puts them in the page's language before Python).
 
 Each case is a first visit in a context of its own (service workers blocked,
 so the route on the runtime sees every request: pagekit.WASM), then a reload
@@ -35,6 +36,16 @@ PILES_JS = """() => Object.fromEntries([...document.querySelectorAll('#board .pi
 WORDS_JS = """() => Object.fromEntries([...document.querySelectorAll('#board .pile[data-pile]')].map(p =>
   [p.dataset.pile, [p.getAttribute('aria-roledescription'), p.getAttribute('aria-label')]]))"""
 
+SHELL_WORDS_JS = """() => {
+  const shown = (el) => !el.closest('title, dialog, #loader, #solver-panel, noscript');   // (Python names the game in the title)
+  const texts = [...document.querySelectorAll('[data-i18n]')].filter(shown)
+    .map(el => [`${el.id || el.className}: ${el.dataset.i18n}`, el.textContent.trim()]);
+  const attributes = [...document.querySelectorAll('[data-i18n-attr]')].filter(shown)
+    .flatMap(el => el.dataset.i18nAttr.split(/\\s+/).map(pair =>
+      [`${el.id || el.className}: ${pair}`, el.getAttribute(pair.split(':')[0])]));
+  return Object.fromEntries([...texts, ...attributes]);
+}"""   # the page shell's words around the board (the toolbar, the status line, the board's names)
+
 SCREENS = {**{name: (size, True) for name, size in SIZES.items()},      # (width, height), a touch phone
            **{name: (size, False) for name, size in DESKTOPS.items()}}
 CASES = [*((screen, "en") for screen in SCREENS), ("portrait", "sv"), ("swedish", "sv")]
@@ -53,19 +64,20 @@ def first_visit(request: pytest.FixtureRequest, browser: Browser,
     context.close()
 
 
-def board_of(page: Page) -> dict[str, dict[str, list[Any]]]:
-    """Where each pile and card is, and each pile's words."""
-    return {"piles": page.evaluate(PILES_JS), "cards": page.evaluate(RECTS_JS), "words": page.evaluate(WORDS_JS)}
+def board_of(page: Page) -> dict[str, dict[str, Any]]:
+    """Where each pile and card is, each pile's words, and the words around the board."""
+    return {"piles": page.evaluate(PILES_JS), "cards": page.evaluate(RECTS_JS), "words": page.evaluate(WORDS_JS),
+            "shell": page.evaluate(SHELL_WORDS_JS)}
 
 
-def early_board(page: Page) -> dict[str, dict[str, list[Any]]]:
+def early_board(page: Page) -> dict[str, dict[str, Any]]:
     """The early board, read while the runtime is held back."""
     page.wait_for_selector("#board [data-card]", state="visible")
     assert not_ready(page) and page.get_attribute("html", "data-harp-early") is not None
     return board_of(page)
 
 
-def assert_same_board(early: dict[str, dict[str, list[Any]]], python: dict[str, dict[str, list[Any]]],
+def assert_same_board(early: dict[str, dict[str, Any]], python: dict[str, dict[str, Any]],
                       what: str) -> None:
     for part in ("piles", "cards"):
         assert early[part].keys() == python[part].keys(), f"{what}: the same {part}"
@@ -73,6 +85,9 @@ def assert_same_board(early: dict[str, dict[str, list[Any]]], python: dict[str, 
                  if any(abs(a - b) > 1 for a, b in zip(early[part][name], python[part][name]))}
         assert moved == {}, f"{what}: {part} moved when Python took the board over (early, Python)"
     assert early["words"] == python["words"], f"{what}: the piles' words"
+    # The toolbar, the status line and the board's names speak the page's language from the start.
+    assert early["shell"] == python["shell"], f"{what}: the words around the board"
+    assert early["shell"]["btn-undo: tool.undo"], "the toolbar's words were read"
 
 
 @pytest.mark.parametrize("first_visit", CASES, ids=[f"{screen}-{language}" for screen, language in CASES],
