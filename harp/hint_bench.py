@@ -15,7 +15,7 @@ Each game ends one way:
 Beside it, the two faults a hint must never show: a ``circle`` (a placement came back on the
 line since a card was last turned up or sent home) and a ``back-and-forth`` (a hint took back
 the move the hint before it made).  And what a player may wait for: how many hints thought again
-on a larger budget (``rethinks``: where the hint would otherwise give up, up to 21 times a
+on a larger budget (``rethinks``: where the hint would otherwise give up, up to 4 times a
 hint's budget in all), and the nodes of the longest hint.
 """
 

@@ -50,7 +50,9 @@ PLACEMENTS_STEP = 8    # placements of the line read between two looks at the bu
 # When no imagined deal is won, the hint thinks again on a budget this many times as large
 # (the whole hint's, counted from its start), before it gives up: a two-deck deal's
 # imagined deals can need thousands of nodes each, and a give-up ends the player's game.
-RETHINK = (4, 16)
+# Not 16 times too: in Big Harp 1-30 that third round won no deal more and made the longest
+# hint a minute on the phone profile (measurements/bench-hints.txt).
+RETHINK = (4,)
 
 
 @dataclass

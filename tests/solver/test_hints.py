@@ -113,10 +113,10 @@ def test_the_line_back_keeps_the_history_up_to_the_point() -> None:
 
 
 def test_a_hint_that_wins_no_imagined_deal_thinks_again_on_a_larger_budget(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Gargantua deal 3, 30 moves in: at 300 nodes no imagined deal is won.  Without the
-    # second thought the hint would fall back on a stock tap; with it, it wins some and
-    # shows their move, within the largest budget (RETHINK's last, counted from the start).
-    g = played("gargantua", 3, 30)
+    # Gargantua deal 3, 20 moves in: at 300 nodes no imagined deal is won.  Without the
+    # second thought the hint would fall back on a move that shows a card; with it, it wins
+    # one and shows its move, within the largest budget (RETHINK's last, counted from the start).
+    g = played("gargantua", 3, 20)
     rethink = hints.RETHINK
 
     def hint(rethink: tuple[int, ...]) -> Hint:
