@@ -37,7 +37,8 @@ WORDS_JS = """() => Object.fromEntries([...document.querySelectorAll('#board .pi
   [p.dataset.pile, [p.getAttribute('aria-roledescription'), p.getAttribute('aria-label')]]))"""
 
 SHELL_WORDS_JS = """() => {
-  const shown = (el) => !el.closest('title, dialog, #loader, #solver-panel, noscript');   // (Python names the game in the title)
+  // (Python names the game in the title: that is not a translation)
+  const shown = (el) => !el.closest('title, dialog, #loader, #solver-panel, noscript');
   const texts = [...document.querySelectorAll('[data-i18n]')].filter(shown)
     .map(el => [`${el.id || el.className}: ${el.dataset.i18n}`, el.textContent.trim()]);
   const attributes = [...document.querySelectorAll('[data-i18n-attr]')].filter(shown)

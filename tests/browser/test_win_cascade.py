@@ -55,7 +55,10 @@ def test_a_win_cascades_until_a_tap(phones: Callable[..., Table], how: str, size
     places = {(x, y) for x, y, _ in first}
     assert len(places) >= FRAMES // 2, f"the first card took {len(places)} places in {FRAMES} frames"
     assert max(abs(x - first[0][0]) for x, _, _ in first) > 40, "it flies sideways"
-    assert max(y for _, y, _ in first) > first[0][1] + 40, "it falls"
+    # It falls: somewhere it drops 40 px below where it was before (the first frame seen may
+    # already be late in its first fall, on a busy machine, and the next drop after a bounce).
+    drops = [y - min(earlier for _, earlier, _ in first[:i]) for i, (_, y, _) in enumerate(first) if i]
+    assert max(drops) > 40, f"it falls: {[y for _, y, _ in first]}"
     # Cards leave the foundations one by one: fewer show there as the frames go by.
     home = [f["home"] for f in frames]
     assert home == sorted(home, reverse=True) and home[0] > home[-1], home
