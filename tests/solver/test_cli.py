@@ -169,23 +169,30 @@ def test_other_rule_options_are_a_table_of_their_own(tmp_path) -> None:
     import harp.winrates
 
     path = tmp_path / "deals.csv"
-    path.write_text("game,deal,verdict,nodes,seconds,budget\nharpan,1,win,9,0.100,1\n", encoding="utf-8")
+    path.write_text("game,deal,verdict,nodes,seconds,budget\nharpan,1,win,9,0.100,300nodes\n", encoding="utf-8")
     out = io.StringIO()
-    assert main(["solve", "harpan", "--deals", "1-2", "--budget", "1s", "--options", "d3", "--csv", str(path)],
-                out=out) == 0
+    assert main(["solve", "harpan", "--deals", "1-2", "--budget", "300nodes", "--options", "d3", "--csv",
+                 str(path)], out=out) == 0
     assert "harpan D3" in out.getvalue().splitlines()[-1]
     rows = list(csv.DictReader(path.open(encoding="utf-8")))
     assert [(r["game"], r["deal"], r["options"]) for r in rows] == [("harpan", "1", ""), ("harpan", "1", "D3"),
                                                                     ("harpan", "2", "D3")]
-    tables = harp.winrates.read_details(path)
-    assert sorted(tables) == ["harpan", "harpan D3"] and len(tables["harpan D3"][0]) == 2
+    assert sorted({table for table, _ in harp.winrates.latest_rows(path)}) == ["harpan", "harpan D3"]
     # The solver solved Harpan drawing three: its winning line replays only with those rules.
-    assert harp.winrates.solve_deal(harp.winrates.Job("harpan", 1, 1.0, (("draw", 3),))).options == "D3"
+    assert harp.winrates.solve_deal(harp.winrates.Job("harpan", 1, None, (("draw", 3),), 300)).options == "D3"
     # The game's own options name the game's own table.
     out = io.StringIO()
-    assert main(["solve", "harpan", "--deals", "1", "--budget", "1s", "--options", "D1", "--csv", str(path)],
+    assert main(["solve", "harpan", "--deals", "1", "--budget", "300nodes", "--options", "D1", "--csv", str(path)],
                 out=out) == 0
     assert "1 deal(s) already in" in out.getvalue()
+    # A published table (read_details, time budgets only) keeps the two apart too.
+    published = tmp_path / "published.csv"
+    published.write_text("game,deal,verdict,nodes,seconds,budget,options\n"
+                         "harpan,1,win,9,0.1,10,\nharpan,1,loss,9,0.1,10,D3\nharpan,2,win,9,0.1,10,D3\n",
+                         encoding="utf-8")
+    tables = harp.winrates.read_details(published)
+    assert {name: [r.verdict for r in results] for name, (results, _) in tables.items()} == {
+        "harpan": [WIN], "harpan D3": [LOSS, WIN]}
     with pytest.raises(SystemExit):
         harp.cli.build_parser().parse_args(["solve", "harpan", "--options", "D7"])
 
