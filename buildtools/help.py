@@ -320,7 +320,10 @@ def write_help_pages(out: Path) -> list[Path]:
 
 def percent(share: float, s: Mapping[str, str] | None = None, digits: int = 1) -> str:
     words = s or strings_of()
-    number = f"{100 * share:.{digits}f}".rstrip("0").removesuffix(".").replace(".", words["decimal"])
+    number = f"{100 * share:.{digits}f}"
+    if "." in number:
+        number = number.rstrip("0").removesuffix(".")
+    number = number.replace(".", words["decimal"])
     return words["percent"].format(n=number)
 
 
@@ -369,11 +372,7 @@ def section(game_id: str, results: list[DealResult], budget: float, claim: float
         f'<details class="measured">\n<summary>{w["how_measured"]}</summary>',
         "<p>" + w["measured_intro"].format(first=first, last=last, name=name, budget=each) + "</p>",
         table([
-            [w["row_tried"], w["row_tried_value"].format(first=first, last=last, deals=s.deals, budget=each)],
-            [w["row_won"], str(s.won)],
-            [w["row_lost"], str(s.lost)],
-            [w["row_unknown"], str(s.unknown)],
-            [w["row_interval"], w["row_interval_value"].format(low=percent(s.low, w), high=percent(s.high, w))],
+            *counted_rows(s, first, last, each, w),
             [w["row_time"], w["row_time_value"].format(median=f"{s.median_seconds:.2f}".replace(".", w["decimal"]),
                                                       p90=f"{s.p90_seconds:.2f}".replace(".", w["decimal"]))],
         ], None),
@@ -385,6 +384,18 @@ def section(game_id: str, results: list[DealResult], budget: float, claim: float
     if claim is not None:
         lines.append(claim_paragraph(s, claim, w))
     return "\n".join(lines) + "\n</details>\n</section>"
+
+
+def counted_rows(s: Summary, first: int, last: int, each: str, w: Mapping[str, str]) -> list[list[str]]:
+    """The measurement's table rows that every win-rate table shows: the deals tried, won,
+    lost and unknown, and the interval."""
+    return [
+        [w["row_tried"], w["row_tried_value"].format(first=first, last=last, deals=s.deals, budget=each)],
+        [w["row_won"], str(s.won)],
+        [w["row_lost"], str(s.lost)],
+        [w["row_unknown"], str(s.unknown)],
+        [w["row_interval"], w["row_interval_value"].format(low=percent(s.low, w), high=percent(s.high, w))],
+    ]
 
 
 def options_section(rules: Rules, tokens: str, results: list[DealResult], budget: float, published: str | None,
@@ -402,13 +413,7 @@ def options_section(rules: Rules, tokens: str, results: list[DealResult], budget
         f'<section aria-labelledby="{anchor}">',           # a part of the win rates: not in the contents
         f'<h3 id="{anchor}">{w["options_win_heading"].format(options=named)}</h3>',
         f'<p class="odds">{odds(s, w)}</p>',
-        table([
-            [w["row_tried"], w["row_tried_value"].format(first=first, last=last, deals=s.deals, budget=each)],
-            [w["row_won"], str(s.won)],
-            [w["row_lost"], str(s.lost)],
-            [w["row_unknown"], str(s.unknown)],
-            [w["row_interval"], w["row_interval_value"].format(low=percent(s.low, w), high=percent(s.high, w))],
-        ], None),
+        table(counted_rows(s, first, last, each, w), None),
     ]
     if published:
         share, _, source = published.partition(" ")
@@ -416,7 +421,7 @@ def options_section(rules: Rules, tokens: str, results: list[DealResult], budget
         key = ("published_inside" if s.low <= claim <= s.high
                else "published_above" if claim > s.high else "published_below")
         verdict = w[key].format(low=percent(s.low, w), high=percent(s.high, w))
-        shown = percent(claim, w, digits=len(share.partition(".")[2]) - 2)   # as published: 0.81945 is 81.945%
+        shown = percent(claim, w, digits=max(0, len(share.partition(".")[2]) - 2))   # as published: 0.81945 is 81.945%
         lines.append("<p>" + w["published"].format(source=source, claim=shown, verdict=verdict) + "</p>")
     return "\n".join(lines) + "\n</section>"
 

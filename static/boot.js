@@ -95,8 +95,7 @@ window.harpLanguage = LANG;   // for early-board.js: the language of a first vis
 /* The page in its language before Python has started: every marked text and
  * attribute whose words came with the page (buildtools/pages.py BOOT_PREFIXES:
  * the loader, the title and description, the toolbar, the status line, the
- * board's names), as
- * harpui/pagewords.py will mark them all once Python runs. */
+ * board's names), as harpui/pagewords.py will mark them all once Python runs. */
 function showWords() {
   if (LANG === LANGUAGES[0]) return;   // the build wrote the first language's words
   root.lang = LANG;
