@@ -23,6 +23,8 @@ from buildtools.probes import LAYOUT_JS, POINT_JS
 from buildtools.probes import expected_layout as expected   # the engine's view of the page: tests take it from here
 from pngkit import png_pixels   # test_screenshots.py takes it from here too
 
+from harpui.words import LANGUAGES, catalogue  # static/ is on the path by pyproject.toml
+
 READY = "html[data-harp-ready]"
 READY_TIMEOUT_MS = 60_000  # a boot takes seconds here; a busy machine stretches it, so leave room
 
@@ -338,11 +340,17 @@ def tool(page: Page, action: str) -> None:
     button.click()
 
 
+# What the panel says while the solver is still at work, in every language
+# (a Swedish page once passed for done while it said "Tänker…").
+STILL_THINKING = [catalogue(lang)[key] for lang in LANGUAGES for key in ("advice.thinking", "advice.peeking")]
+
+
 def solver_says(page: Page, timeout: float = 30_000) -> str:
-    """Wait for the solver's message (not 'Thinking...') and return it."""
+    """Wait for the solver's message (not 'Thinking...' in any language) and return it."""
     page.wait_for_function(
-        "() => { const p = document.querySelector('#solver-panel');"
-        " return !p.hidden && !/Thinking|Looking for/.test(p.textContent); }", timeout=timeout)
+        """words => { const p = document.querySelector('#solver-panel');
+                      return !p.hidden && !words.some(w => p.textContent.includes(w)); }""",
+        arg=STILL_THINKING, timeout=timeout)
     return page.text_content("#solver-text") or ""
 
 
