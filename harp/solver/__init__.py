@@ -25,6 +25,7 @@ The modules, one job each (imports run down the list):
     shuffles     runs crossing one card at a time, as one move (technique "shuffles")
     arrangements the moves of every arrangement of runs on equal cards (technique "arrangements")
     moves        move generation and its pruning (``MoveGenerator``)
+    first_moves  a search held to lines that begin with moves a hint may show (``FirstMovesAllowed``)
     search       what the three searches share (``SearchInSlices``)
     depth_first  the depth-first search (``DepthFirstSearch``)
     last_pass    the last-pass prover, an exhaustive search of the last pass (``LastPassProof``)

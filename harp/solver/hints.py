@@ -7,17 +7,23 @@ each deal agrees with everything the player has seen (``Position.resampled``), s
 briefly in thoughtful mode, and shows the first move that wins in the most of them.  That is
 hindsight optimisation (Bjarnason, Fern and Tadepalli, ICAPS 2009): each imagined deal is
 solved as if every card were known, and the move that most of them agree on is the one most
-likely to keep the real deal winnable.
+likely to keep the real deal winnable.  It imagines the same deals until a card is seen, so a
+hint goes on with the line its last move began in them, rather than starting afresh each move.
 
-Three rules keep the hint from going round in circles:
+Four rules keep the hint from going round in circles:
 
 * it never leads back to a placement already on the game's line since a card was last turned
   up (``Position.placements_since_turn_up``): tapping round an unchanged talon, putting back
   what was just moved, and a card sent home then taken back are the common cases;
 * it never undoes the game's last move;
-* when no imagined deal is won, even on a budget grown ``RETHINK`` times, it shows only a move
-  that turns up a card or draws one not yet seen, else nothing: shifting cards that no deal
-  wins with would only wander.
+* it solves the imagined deals only for lines that begin with a move it may show
+  (``FirstMovesAllowed``): left free, a search can win one by tapping round the talon once
+  more, and a hint that may not show that would give up on a deal that can be won;
+* when no imagined deal is won, even on a budget grown ``RETHINK`` times, it shows the move
+  that the most of their searches' most promising lines begin with (their "leads": the line
+  that came closest to a win, by the solver's distance); with no lead either, only a move that
+  turns up a card or draws one not yet seen, else nothing: shifting cards that no deal even
+  comes closer with would only wander.
 
 ``avoid`` names moves the hint must not show (the advisor passes the move that left the
 winnable positions, after the player goes back to the last winnable point).
@@ -66,6 +72,7 @@ class Hint:
     line: list[str] = field(default_factory=list)
     samples: int = 0               # imagined deals solved
     wins: int = 0                  # of them, how many were won starting with ``move``
+    leads: int = 0                 # with none won: how many came closest to a win starting with ``move``
     won_any: int = 0               # how many were won at all
     lost: bool = False
     rethought: int = 0             # times it thought again on a larger budget (``RETHINK``)
@@ -118,8 +125,13 @@ class HintSearch(Stepped[Hint]):
         self.max_nodes = DEFAULT_NODES if max_nodes is None and max_seconds is None else max_nodes
         self.max_seconds = max_seconds
         self.samples = max(1, SAMPLES // game.rules.decks) if samples is None else samples
-        # The same position gets the same imagined deals in CPython and in the page.
-        self.rng = random.Random(f"{seed}:{game.code}:{game.history_length}:{','.join(game.history[-8:])}")
+        # The same imagined deals until a card is seen: the rng's seed names what the player has
+        # seen (cards are only ever turned up, so along a game its count of unseen cards does),
+        # and the unseen cards' places stay in the same order until one of them is seen.  A
+        # deal that a hint's move won still wins a move later, so the next hint goes on with
+        # its line instead of starting afresh on new deals (the same position also gets the
+        # same imagined deals in CPython and in the page).
+        self.rng = random.Random(f"{seed}:{game.code}:{len(game.unseen_cards())}")
         self.avoid = frozenset(avoid)
 
     def advance(self, budget: int) -> Hint | None:
@@ -167,40 +179,48 @@ class HintSearch(Stepped[Hint]):
             return
         scales = (1, *RETHINK)
         for scale in scales:
-            votes, won_any, tried = yield from self._imagine(candidates, scale)
-            if won_any:
+            votes, leads, won_any, tried = yield from self._imagine(candidates, scale)
+            if votes:
                 break
-        self.result = self._choose(candidates, votes, found.best_move)
+        self.result = self._choose(candidates, votes, leads, found.best_move)
         self.result.samples, self.result.won_any, self.result.rethought = tried, won_any, scales.index(scale)
 
-    def _imagine(self, candidates: list[str], scale: int) -> Generator[None, None, tuple[Counter[str], int, int]]:
+    def _imagine(self, candidates: list[str], scale: int) -> Generator[
+            None, None, tuple[Counter[str], Counter[str], int, int]]:
         """Solve the imagined deals, each on an even share of what is left of the budget
-        grown ``scale`` times: the votes of the candidates, how many deals were won, how
-        many were solved."""
+        grown ``scale`` times: the votes of the candidates, their leads (the first moves of
+        the most promising lines of the deals neither won nor proven lost), how many deals
+        were won, how many were solved."""
         votes: Counter[str] = Counter()
+        leads: Counter[str] = Counter()
         won_any = tried = 0
         for done in range(self.samples):
             tried += 1
             nodes, seconds = self._sample_budget(self.samples - done, scale)
-            line = yield from self.solve_in_slices(self.game.resampled(self.rng), nodes, seconds)
+            line = yield from self.solve_in_slices(self.game.resampled(self.rng), nodes, seconds, candidates)
             if line:
                 won_any += 1
                 if line[0] in candidates:
                     votes[line[0]] += 1
+            elif self.last_lead in candidates:
+                leads[self.last_lead] += 1
             if _settled(votes, self.samples - done - 1):
                 break
-        return votes, won_any, tried
+        return votes, leads, won_any, tried
 
-    def _choose(self, candidates: list[str], votes: Counter[str], best: str | None) -> Hint:
-        """The move most imagined deals were won by; with no votes, a move that shows a card
-        (the fair search's most promising one if it does, else the one that does most,
-        ``harp.Effect``), else none."""
+    def _choose(self, candidates: list[str], votes: Counter[str], leads: Counter[str], best: str | None) -> Hint:
+        """The move most imagined deals were won by; with no votes, the one most of them came
+        closest with; with neither, a move that shows a card (the fair search's most
+        promising one if it does, else the one that does most, ``harp.Effect``), else none."""
+        order = {move: i for i, move in enumerate(candidates)}
+        if best in order:
+            order[best] = -1                            # ties go to the fair search's choice
         if votes:
-            order = {move: i for i, move in enumerate(candidates)}
-            if best in order:
-                order[best] = -1                        # ties go to the fair search's choice
             move = max(votes, key=lambda each: (votes[each], -order[each]))
             return Hint(move, wins=votes[move])
+        if leads:
+            move = max(leads, key=lambda each: (leads[each], -order[each]))
+            return Hint(move, leads=leads[move])
         revealing = [move for move in candidates if self._reveals(move)]
         if best in revealing:
             return Hint(best)

@@ -11,10 +11,11 @@ Internal API of the package (the tests use it): ``Stepped``, ``portfolio``.
 from __future__ import annotations
 
 import time
-from collections.abc import Generator, Iterator
+from collections.abc import Collection, Generator, Iterator
 from typing import Generic, TypeVar
 
 from ..position import Position
+from .first_moves import FirstMovesAllowed
 from .moves import MoveGenerator
 from .playout import playout_steps
 from .portfolio import Portfolio
@@ -26,9 +27,14 @@ PLAYOUT_MOVES = 5000   # the most moves of a playout with no budget in nodes (as
 
 
 def portfolio(game: Position, thoughtful: bool, max_nodes: int | None, max_seconds: float | None,
-              prune: bool = True, techniques: tuple[str, ...] = TECHNIQUES) -> Portfolio:
-    """The solver's search of ``game``'s position (what ``harp.solver.start_search`` gives)."""
-    return Portfolio(MoveGenerator.for_game(game, thoughtful, prune, techniques), max_nodes, max_seconds)
+              prune: bool = True, techniques: tuple[str, ...] = TECHNIQUES,
+              first_moves: Collection[str] | None = None) -> Portfolio:
+    """The solver's search of ``game``'s position (what ``harp.solver.start_search`` gives);
+    with ``first_moves``, of the lines that begin with one of them (``FirstMovesAllowed``)."""
+    generator = MoveGenerator.for_game(game, thoughtful, prune, techniques)
+    if first_moves is not None:
+        generator = FirstMovesAllowed.of(generator, first_moves)
+    return Portfolio(generator, max_nodes, max_seconds)
 
 
 class Stepped(Generic[Answer]):
@@ -42,6 +48,7 @@ class Stepped(Generic[Answer]):
         self.current: Portfolio | None = None      # the search under way, for release()
         self._budget = 0
         self.last_verdict_lost = False   # the last ``solve_in_slices`` proved its position lost
+        self.last_lead: str | None = None   # else its search's most promising first move, if any
         self._steps: Iterator[None] | None = None
 
     def _work(self) -> Iterator[None]:
@@ -98,18 +105,21 @@ class Stepped(Generic[Answer]):
             self.spend(1)
             yield
 
-    def solve_in_slices(self, game: Position, max_nodes: int | None, max_seconds: float | None) -> Generator[
-            None, None, list[str] | None]:
+    def solve_in_slices(self, game: Position, max_nodes: int | None, max_seconds: float | None,
+                        first_moves: Collection[str] | None = None) -> Generator[None, None, list[str] | None]:
         """``harp.solver.solve`` in thoughtful mode, in slices: the playout, then the search.
-        The winning line, or None."""
-        self.last_verdict_lost = False
+        The winning line, or None.  With ``first_moves``, only a line that begins with one of
+        them (a playout that begins otherwise is left, and the search looks further)."""
+        self.last_verdict_lost, self.last_lead = False, None
         line = yield from self.playout_in_slices(game, max_nodes or PLAYOUT_MOVES)
-        if line is not None:
+        if line is not None and (first_moves is None or (line and line[0] in first_moves)):
             return line
         yield                   # (the playout's last move and the search's start: two steps, not one)
-        search = portfolio(game, True, max_nodes, max_seconds)
+        search = portfolio(game, True, max_nodes, max_seconds, first_moves=first_moves)
         yield
         yield from self.run_search(search)
         assert search.result is not None
         self.last_verdict_lost = search.result.verdict == LOSS
+        if search.result.verdict != LOSS:
+            self.last_lead = search.result.best_move
         return search.result.moves if search.result.verdict == WIN else None

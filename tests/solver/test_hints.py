@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Collection, Generator
 
 import harp
 import pytest
@@ -162,3 +163,60 @@ def test_bench_hints_follows_every_hint_and_says_what_a_player_met(tmp_path, mon
     assert re.fullmatch(
         f"harpan 1 cap hints={followed.hints} moves=12 nodes={followed.nodes} seconds=[0-9.]+ "
         f"circles=0 back-and-forth=0 rethinks={followed.rethinks} most-nodes={followed.most_nodes}\n", line), line
+
+
+def test_a_hint_that_wins_no_imagined_deal_shows_the_move_most_of_them_came_closest_with(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Each imagined deal's search is replaced by one that wins nothing and names a lead: the
+    # hint shows the lead when it is a move it may show, and never one it may not (here the
+    # last move's take-back, t4>t1).
+    g = harp.Game.new("harpan", deal=5)
+    for move in "t2>f4 t5>t2 t7>t3 s t1>t7 t7:2>t1 s t1>t4".split():
+        g.play(move)
+    candidates = candidate_moves(g)
+    assert len(candidates) > 1
+    monkeypatch.setattr(hints, "RETHINK", ())
+
+    def hint_with_lead(lead: str) -> Hint:
+        def unsolved(self: HintSearch, game: harp.Game, nodes: int | None, seconds: float | None,
+                     first_moves: Collection[str] | None = None) -> Generator[None, None, list[str] | None]:
+            self.last_lead = lead
+            return None
+            yield                                       # (a generator, like the real one)
+        monkeypatch.setattr(HintSearch, "solve_in_slices", unsolved)
+        search = HintSearch(g, max_nodes=300)
+        while (answer := search.advance(256)) is None:
+            pass
+        assert not answer.sure and not answer.lost and answer.won_any == 0 and answer.wins == 0
+        return answer
+
+    lead = "w>t4"                                       # not the move shown with no lead: that is "s"
+    assert lead in candidates
+    shown = hint_with_lead(lead)
+    assert shown.move == lead and shown.leads == shown.samples == hints.SAMPLES
+    off_limits = "t4>t1"
+    assert off_limits in g.legal_moves() and off_limits not in candidates
+    fallback = hint_with_lead(off_limits)
+    assert fallback.leads == 0 and fallback.move != off_limits
+
+
+def test_the_hint_imagines_the_same_deals_until_a_card_is_seen() -> None:
+    # A move that shows no card keeps the imagined deals (so the next hint goes on with the
+    # line the last one began); a move that turns a card up draws new ones.
+    def imagined(g: harp.Game) -> list[list[str]]:
+        """The face-down cards of the hint's first imagined deal, column by column."""
+        twin = g.resampled(HintSearch(g, max_nodes=100).rng)
+        return [col[:down] for col, down in zip(twin.view(reveal=True)["tableau"], twin.down)]
+
+    g = harp.Game.new("harpan", deal=5)
+    for move in "t2>f4 t5>t2 t7>t3 s t1>t7 t7:2>t1 s".split():
+        g.play(move)
+    before = imagined(g)
+    quiet = g.copy()
+    quiet.play("t1>t4")                                 # a card moved, nothing turned up
+    assert sum(quiet.down) == sum(g.down) and len(quiet.unseen_cards()) == len(g.unseen_cards())
+    assert imagined(quiet) == before
+    shown = g.copy()
+    shown.play("s")                                     # the stock's next card seen
+    assert len(shown.unseen_cards()) == len(g.unseen_cards()) - 1
+    assert imagined(shown) != before
