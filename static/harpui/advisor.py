@@ -283,6 +283,8 @@ class Advisor:
             self.say(f"{text} {t('advice.sure')}", {"showme"})
         elif answer is None:
             self.say(text)
+        elif answer.leads:
+            self.say(f"{text} {t('advice.closest', leads=answer.leads, samples=answer.samples)}", {"showme"})
         elif answer.samples:
             self.say(f"{text} {t('advice.odds', wins=answer.wins, samples=answer.samples)}", {"showme"})
         else:

@@ -190,21 +190,46 @@ def test_an_undo_limit_is_kept_when_the_moves_come_back() -> None:
 
 
 
-def test_a_hint_that_no_imagined_deal_wins_says_so_in_both_languages() -> None:
+# What the panel says of a hint that won no imagined deal: with no move to show, and with
+# the move most of them came closest with (after the board's words for the move).
+NOTHING_WON = {
+    "en": ("No move found that wins in any of 8 deals that fit the cards in view, or even comes closer to a win, "
+           "and none turns up a card. Try Undo, or start a new game.",
+           "No deal that fits the cards in view was won in the time allowed; in 5 of 8, this move came closest "
+           "to a win."),
+    "sv": ("Inget drag vinner i någon av 8 givar som stämmer med korten som syns eller ens kommer närmare en "
+           "vinst, och inget vänder upp ett kort. Prova Ångra, eller börja ett nytt parti.",
+           "Ingen giv som stämmer med korten som syns vanns på den tid som fanns; i 5 av 8 kom draget närmast "
+           "en vinst."),
+}
+
+
+@pytest.mark.parametrize("language", NOTHING_WON)
+def test_a_hint_that_no_imagined_deal_wins_says_so_in_both_languages(language: str) -> None:
     from harp.solver import Hint
-    r = rig()
-    answered = Hint(None, samples=8)          # eight imagined deals, none won, no card to turn up
+    from harpui.words import set_language
 
-    async def run(search: Any, still_wanted: Callable[[], bool], on_slice: Any = None) -> Any:
-        return answered
+    def says(answered: Hint) -> Rig:
+        async def run(search: Any, still_wanted: Callable[[], bool], on_slice: Any = None) -> Any:
+            return answered
 
-    r.thinker.start_hint = lambda game, avoid: FakeSearch()      # type: ignore[method-assign]
-    r.thinker.run = run                                           # type: ignore[method-assign]
-    r.controller.advisor.hint()
-    r.tasks.run()
-    assert r.screen.panel == ("No move found that wins in any of 8 deals that fit the cards in view, and none "
-                              "turns up a card. Try Undo, or start a new game.")
-    assert r.screen.hints == []
+        r = rig()
+        r.thinker.start_hint = lambda game, avoid: FakeSearch()      # type: ignore[method-assign]
+        r.thinker.run = run                                           # type: ignore[method-assign]
+        r.controller.advisor.hint()
+        r.tasks.run()
+        return r
+
+    set_language(language)
+    try:
+        nothing, closest = NOTHING_WON[language]
+        r = says(Hint(None, samples=8))       # eight imagined deals, none won, no card to turn up
+        assert r.screen.panel == nothing and r.screen.hints == []
+        r = says(Hint("s", samples=8, leads=5))   # none won; five came closest starting with a draw
+        assert r.screen.panel is not None and r.screen.panel.endswith(closest)
+        assert r.screen.hints == [("s", 0, None)]             # the stock marked
+    finally:
+        set_language("en")
 
 
 def test_the_next_hint_is_thought_of_ahead_and_a_press_then_answers_at_once() -> None:
