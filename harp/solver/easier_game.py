@@ -146,7 +146,7 @@ class EasierGame:
         places, avail = self.places_seen, layout.avail
         if len(places) > 200_000:
             places.clear()
-        must, may, starts_run = layout.must, layout.may, self.starts_run
+        must, may, starts_run, lowest_cards = layout.must, layout.may, self.starts_run, layout.lowest_cards
         units: list[list[int]] = []  # per unit of the matching, where it could lie
         holder: dict[int, int] = {}
 
@@ -176,7 +176,9 @@ class EasierGame:
                     if occupant is None:  # a copy that may lie there, absent: it must lie elsewhere
                         card = spot >> 2
                         occupant = len(units)
-                        units.append([spot] + options(card, starts_run[card]))
+                        # (by the same rules: a free column too where it may start a run, or
+                        # was lowest in one from the start, as for ``layout.free``)
+                        units.append([spot] + options(card, starts_run[card] or card in lowest_cards))
                     if place(occupant, tried):
                         holder[spot] = unit
                         return True

@@ -144,3 +144,17 @@ def test_the_searches_leave_out_real_positions_whose_easier_one_is_lost() -> Non
     with_it = solve(game, thoughtful=True, max_nodes=100_000)
     assert with_it.verdict == WIN and replays_to_a_win(game, with_it.moves)
     assert solve(game, thoughtful=True, max_nodes=100_000, techniques=NO_FIXED_ROOTS).verdict == UNKNOWN
+
+
+def test_a_card_that_may_lie_in_the_columns_may_stay_lowest_in_its_column_from_the_start() -> None:
+    """Two decks: a 4 of hearts on each of the 5 of spades and the 5 of clubs, each alone at the
+    bottom of its column from the start, with the other copy of each five up and all four red
+    sixes face down.  Each five may lie in the columns or not (its twin is up), and holds a 4,
+    so it must lie somewhere: on no six, but where it has been from the start.  The easier
+    game once allowed a card that may lie in the columns only a king's free column, so a real
+    position from Easy Harp deal 3, followed hint by hint, did not fit, and its search failed."""
+    game = build("easy-harp", [["5S", "4H"], ["5C", "4H"], ["6h", "6h", "6d", "6d", "KS"]],
+                 foundations={1: ["AS", "2S", "3S", "4S", "5S"], 7: ["AC", "2C", "3C", "4C", "5C"]})
+    deal = Deal(game, thoughtful=True)
+    proof = FixedRootsProof(deal, deal.start)  # (it checks that its start fits)
+    assert proof.game.fits(easier(deal.start, proof), -1)
