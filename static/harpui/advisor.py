@@ -115,7 +115,14 @@ class Advisor:
         def slice_done(slices: int) -> None:
             if ahead.asked and slices == 3:
                 self.say(t("advice.thinking"), {"close"})
-        answer = await self.thinker.run(search, lambda: self.table.version == ahead.version, slice_done)
+        try:
+            answer = await self.thinker.run(search, lambda: self.table.version == ahead.version, slice_done)
+        except Exception as error:  # noqa: BLE001 - a solver bug: a hint all the same
+            ahead.running = False
+            _report(error)
+            if ahead.asked and self.table.version == ahead.version:
+                self._quick_hint()
+            return
         ahead.running = False
         if answer is None or self.table.version != ahead.version:
             return
@@ -240,18 +247,25 @@ class Advisor:
                 return
             ahead.superseded = True                     # not started yet: think here instead
         search = self.thinker.start_hint(g, self._avoid())
-        answer = None
         if search is not None:
             def thinking(slices: int) -> None:
                 if slices == 3:
                     self.say(t("advice.thinking"), {"close"})
-            answer = await self.thinker.run(search, self._still_wanted(version, seq), thinking)
-            if answer is None:
-                return                                  # the game moved on: drop it
-            self._thought()
-            await self._present(answer)
-            return
-        move = harp.hint(g)                             # no solver here: the engine's quick heuristic
+            try:
+                answer = await self.thinker.run(search, self._still_wanted(version, seq), thinking)
+            except Exception as error:  # noqa: BLE001 - a solver bug: a hint all the same
+                _report(error)
+            else:
+                if answer is None:
+                    return                              # the game moved on: drop it
+                self._thought()
+                await self._present(answer)
+                return
+        self._quick_hint()
+
+    def _quick_hint(self) -> None:
+        """The engine's quick heuristic's move (no solver here, or its search failed)."""
+        move = harp.hint(self.table.game)
         if move is None:
             self.screen.clear_hint()
             self.say(t("advice.no_useful"))
@@ -428,3 +442,8 @@ class Ahead:
         self.asked = False                 # the player pressed Hint while it thought
         self.answer: Hint | None = None
 
+
+
+def _report(error: Exception) -> None:
+    """A failed search, in the browser's console (the player gets the quick heuristic's hint)."""
+    print(f"harp: the hint's search failed: {error!r}")

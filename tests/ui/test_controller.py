@@ -462,6 +462,26 @@ def test_a_hint_without_the_solver_falls_back_to_the_engines_and_toasts_without_
     assert r.screen.toasts == ["Hint: move the ace of diamonds to a foundation."]   # harp.hint's t7>f1
 
 
+@pytest.mark.parametrize("ahead", [False, True])
+def test_a_hint_whose_search_fails_gives_the_engines_move_and_says_so_in_the_console(
+        ahead: bool, capsys: pytest.CaptureFixture[str]) -> None:
+    # A solver bug (once an assertion in its easier game) must not leave the panel at
+    # "Thinking...": the hint falls back on the engine's, pressed or thought of ahead.
+    def broken(game: harp.Game, thoughtful: bool) -> Result:
+        raise AssertionError("the easier game does not allow the position it starts from")
+
+    r = rig(answer=broken)
+    if ahead:
+        r.controller.advisor.think_ahead()
+        r.tasks.run()
+        assert r.screen.panel is None                 # nothing said until asked
+    r.controller.advisor.hint()
+    r.tasks.run()
+    assert r.screen.hints == [("t7", 1, "f1")]        # harp.hint's t7>f1
+    assert r.screen.panel == "Hint: move the ace of diamonds to a foundation."
+    assert "the hint's search failed: AssertionError" in capsys.readouterr().out
+
+
 def test_a_lost_deal_is_said_to_be_lost_unless_the_rules_never_say_so() -> None:
     r = rig(answer=verdict("loss"))
     r.controller.advisor.hint()
