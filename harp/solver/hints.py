@@ -42,6 +42,7 @@ from collections.abc import Collection, Generator, Iterator
 from dataclasses import dataclass, field
 
 from ..effects import Effect, effect_of
+from ..errors import IllegalMove
 from ..position import Position
 from .result import LOSS, WIN
 from .stepped import Stepped, portfolio
@@ -171,8 +172,9 @@ class HintSearch(Stepped[Hint]):
         yield from self.run_search(fair)
         found = fair.result
         assert found is not None
-        if found.verdict == WIN and found.moves and found.moves[0] in candidates:
-            self.result = Hint(found.moves[0], sure=True, line=list(found.moves))
+        line = without_round_trips(game, found.moves) if found.verdict == WIN else []
+        if line and line[0] in candidates:
+            self.result = Hint(line[0], sure=True, line=line)
             return
         if found.verdict == LOSS:
             self.result = Hint(None, lost=True)
@@ -233,6 +235,30 @@ class HintSearch(Stepped[Hint]):
         if move == "s":
             return self.game.pass_number == 1 and bool(self.game.stock)
         return effect_of(self.game, move) is Effect.UNCOVERS
+
+
+def without_round_trips(game: Position, line: list[str]) -> list[str]:
+    """``line`` from ``game``'s position without each move that only brings back the placement
+    before the move just made, and that move (a king sent home to a space and taken back to
+    it: a search's safe foundation move, then a take-back; a player shown it sees a hint
+    undone).  The line as it was, if what is left does not win."""
+    twin, kept = game.copy(), list[str]()
+    placements = [twin.placement()]
+    for move in line:
+        twin.play(move)
+        if len(placements) > 1 and twin.placement() == placements[-2]:
+            kept.pop()
+            placements.pop()
+        else:
+            kept.append(move)
+            placements.append(twin.placement())
+    check = game.copy()
+    try:
+        for move in kept:
+            check.play(move)
+    except IllegalMove:
+        return list(line)
+    return kept if check.is_won() else list(line)
 
 
 def hint_move(game: Position, *, max_nodes: int | None = None, max_seconds: float | None = None,

@@ -220,3 +220,32 @@ def test_the_hint_imagines_the_same_deals_until_a_card_is_seen() -> None:
     shown.play("s")                                     # the stock's next card seen
     assert len(shown.unseen_cards()) == len(g.unseen_cards()) - 1
     assert imagined(shown) != before
+
+
+def test_a_sure_line_leaves_out_a_move_that_only_brings_back_the_last_placement() -> None:
+    # A winning line with a round trip put in (a move, then the move back to where the cards
+    # were) comes back without it; the line itself, with none, comes back as it was.
+    g = harp.Game.new("harpan", deal=1)
+    line = solve(g.copy(), thoughtful=True, max_nodes=20000).moves
+    twin = g.copy()
+    for at, move in enumerate(line):
+        for there in twin.legal_moves():
+            if there == "s" or there.startswith("f") or ">f" in there:
+                continue
+            (src, i), count, (dst, j) = twin.parse_move(there)
+            back = f"{dst}{j + 1}{f':{count}' if count > 1 else ''}>{src}{i + 1}"
+            trip = twin.copy()
+            trip.play(there)
+            if back in trip.legal_moves():
+                trip.play(back)
+                if trip.placement() == twin.placement():
+                    with_trip = line[:at] + [there, back] + line[at:]
+                    assert hints.without_round_trips(g, with_trip) == line
+                    break
+        else:
+            twin.play(move)
+            continue
+        break
+    else:
+        raise AssertionError("no round trip found along the line")
+    assert hints.without_round_trips(g, line) == line
