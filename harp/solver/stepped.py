@@ -109,7 +109,8 @@ class Stepped(Generic[Answer]):
                         first_moves: Collection[str] | None = None) -> Generator[None, None, list[str] | None]:
         """``harp.solver.solve`` in thoughtful mode, in slices: the playout, then the search.
         The winning line, or None.  With ``first_moves``, only a line that begins with one of
-        them (a playout that begins otherwise is left, and the search looks further)."""
+        them (a playout that begins otherwise is left, and the search looks further; a loss
+        then only says that no line beginning so wins)."""
         self.last_verdict_lost, self.last_lead = False, None
         line = yield from self.playout_in_slices(game, max_nodes or PLAYOUT_MOVES)
         if line is not None and (first_moves is None or (line and line[0] in first_moves)):
