@@ -246,12 +246,13 @@ def without_round_trips(game: Position, line: list[str]) -> list[str]:
     placements = [twin.placement()]
     for move in line:
         twin.play(move)
-        if len(placements) > 1 and twin.placement() == placements[-2]:
+        placement = twin.placement()
+        if len(placements) > 1 and placement == placements[-2]:
             kept.pop()
             placements.pop()
         else:
             kept.append(move)
-            placements.append(twin.placement())
+            placements.append(placement)
     check = game.copy()
     try:
         for move in kept:
