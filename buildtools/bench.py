@@ -29,6 +29,9 @@ bench_serving.py). Then it drives Debian's Chromium through --runs runs
   begun once the ready board has been painted (as a player, who taps what
   they see; a click sent before that frame would time the board's first
   paint, about 100 ms here, not the move);
+- hint: a stock tap, then Hint at once, on a Harpan, a Big Harp and a Gargantua
+  deal (--hints presses each), from the button's release to the card the page
+  marks as the hint; in the phone profile too (bench_hint_time.py);
 - bytes: what the server sent (bodies, gzip as sent) during the first visit,
   service worker precache included, during the repeat visit (the snapshot's
   making included) and during the snapshot visit; and the first visit's
@@ -46,7 +49,8 @@ tests only check that it runs (tests/browser/test_bench_end_to_end.py).
 
 The bench's modules, one job each: this one holds the command line and the
 run (measure); bench_serving.py the served copy and its byte log;
-bench_chromium.py the Chromium visits and the played moves; bench_moves.py
+bench_chromium.py the Chromium visits and the played moves; bench_hint_time.py
+the hint time; bench_moves.py
 the scripted line of moves; bench_figures.py the figures, their statistics
 and the report; bench_browsers.py the Firefox ESR and WebKitGTK runs.
 """
@@ -63,7 +67,8 @@ from .common import CHROMIUM, DIST
 from .site import build
 from . import bench_browsers
 from .bench_chromium import run_once
-from .bench_figures import BROTLI_FIGURE, Results, figure_names, new_results, own_stdlib_name, report
+from .bench_figures import BROTLI_FIGURE, HINT_FIGURES, Results, figure_names, new_results, own_stdlib_name, report
+from .bench_hint_time import PRESSES
 from .bench_moves import MOVES
 from .bench_serving import BARE_PAGE, brotli_total, served_copy
 from .browsers import ENGINES
@@ -91,6 +96,8 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
                         help="also count the first visit's bytes at brotli's best (default: yes; about 25 s "
                              "of CPU here; --no-brotli skips it)")
     parser.add_argument("--moves", type=positive, default=MOVES, help=f"scripted moves per run (default {MOVES})")
+    parser.add_argument("--hints", type=int, default=PRESSES,
+                        help=f"presses of Hint on each deal of the hint time (default {PRESSES}; 0 skips it)")
     parser.add_argument("--site", type=Path, default=None,
                         help="a built site to measure instead of building dist/")
     return parser.parse_args(list(argv))
@@ -105,7 +112,7 @@ def positive(text: str) -> int:
 
 # -- the run -------------------------------------------------------------------------
 def measure(site: Path, runs: int, phone_runs: int, moves: int, engine_runs: int = 0,
-            log: Callable[[str], None] = print, brotli: bool = True) -> Results:
+            log: Callable[[str], None] = print, brotli: bool = True, hints: int = 0) -> Results:
     """Serve a copy of site and run the profiles; the figures."""
     from playwright.sync_api import sync_playwright
 
@@ -114,11 +121,11 @@ def measure(site: Path, runs: int, phone_runs: int, moves: int, engine_runs: int
         with sync_playwright() as playwright:
             for i in range(runs):
                 started = time.monotonic()
-                run_once(playwright, served, results, False, moves)
+                run_once(playwright, served, results, False, moves, hints)
                 log(f"desktop run {i + 1}/{runs}: {time.monotonic() - started:.0f} s")
             for i in range(phone_runs):
                 started = time.monotonic()
-                run_once(playwright, served, results, True, moves)
+                run_once(playwright, served, results, True, moves, hints)
                 log(f"phone run {i + 1}/{phone_runs}: {time.monotonic() - started:.0f} s")
         if engine_runs:
             bench_browsers.measure(lambda name, value, base, why: results[name].add(value, base, why),
@@ -127,9 +134,12 @@ def measure(site: Path, runs: int, phone_runs: int, moves: int, engine_runs: int
             results[BROTLI_FIGURE].add(brotli_total(copy, served.first_visit), why="no first visit measured")
         else:
             results[BROTLI_FIGURE].missing = "not counted (--no-brotli)"
+    if hints == 0:
+        for name in HINT_FIGURES:
+            results[name].missing = "not run (--hints 0)"
     if phone_runs == 0:
         for name in (figure_names("phone: ") + [own_stdlib_name("phone: ")] + figure_names("phone repeat: ")
-                     + figure_names("phone snapshot: ")):
+                     + figure_names("phone snapshot: ") + [HINT_FIGURES[1]]):
             results[name].missing = "phone profile not run (--no-phone)"
     if engine_runs == 0:
         for engine in ENGINES:
@@ -139,7 +149,8 @@ def measure(site: Path, runs: int, phone_runs: int, moves: int, engine_runs: int
 
 
 def bench(argv: Sequence[str]) -> int:
-    """build.py bench [--runs N] [--no-phone] [--phone-runs N] [--no-engines] [--no-brotli] [--moves N] [--site DIR]."""
+    """build.py bench [--runs N] [--no-phone] [--phone-runs N] [--no-engines] [--no-brotli] [--moves N] [--hints N]
+    [--site DIR]."""
     args = parse_args(argv)
     if importlib.util.find_spec("playwright") is None:
         print("bench needs Playwright for Python: pip install -r requirements-test.txt", flush=True)
@@ -151,6 +162,6 @@ def bench(argv: Sequence[str]) -> int:
     phone_runs = args.phone_runs if args.phone else 0
     engine_runs = args.engine_runs if args.engines else 0
     results = measure(site, args.runs, phone_runs, args.moves, engine_runs, log=lambda s: print(s, flush=True),
-                      brotli=args.brotli)
+                      brotli=args.brotli, hints=max(0, args.hints))
     print(report(results, args.runs, phone_runs), end="", flush=True)
     return 0

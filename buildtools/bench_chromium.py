@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING, Any
 
 from harp.notation import split_move
 
-from .bench_figures import BYTE_FIGURES, Results, own_stdlib_name
+from .bench_figures import BYTE_FIGURES, HINT_FIGURES, Results, own_stdlib_name
+from .bench_hint_time import time_hints
 from .bench_moves import DEAL, scripted_moves
 from .bench_serving import BARE_OWN_PAGE, BARE_PAGE, Served
 from .common import CHROMIUM, CHROMIUM_ARGS
@@ -186,9 +187,11 @@ def record_visits(results: Results, prefix: str, game: Visit, bare: Visit) -> No
                 steps.setdefault(label, []).append(game.events[event])
 
 
-def run_once(playwright: Playwright, served: Served, results: Results, phone: bool, moves: int) -> None:
+def run_once(playwright: Playwright, served: Served, results: Results, phone: bool, moves: int,
+             hints: int = 0) -> None:
     """One run of one profile: game (first, repeat, snapshot), bare (repeat) in
-    one profile; bare Pyodide's first visit in a fresh one."""
+    one profile, then (desktop only) the scripted moves, and the hint time if
+    hints (presses a deal); bare Pyodide's first visit in a fresh one."""
     prefix = "phone " if phone else ""
     game_url, bare_url = served.url, served.url + BARE_PAGE
     made: list[str] = []
@@ -222,6 +225,13 @@ def run_once(playwright: Playwright, served: Served, results: Results, phone: bo
             figure.values.extend(latencies)
             if not latencies:
                 figure.add(None, why=why)
+        if hints:
+            times, why = time_hints(context, game_url, hints, lambda page: throttle(page, phone))
+            hint_figure = results[HINT_FIGURES[1] if phone else HINT_FIGURES[0]]
+            hint_figure.values.extend(times)
+            if why:
+                hint_figure.missing = why
+                hint_figure.values.clear()    # a run that stopped early is not a figure
     with profile(playwright, phone) as context:
         bare_first = visit(context, bare_url, phone, BARE_EVENTS)
     with profile(playwright, phone) as context:

@@ -18,6 +18,7 @@ from .browsers import ENGINES
 
 BYTE_FIGURES = ("bytes: first visit", "bytes: repeat visit", "bytes: snapshot visit")
 BROTLI_FIGURE = "bytes: first visit, brotli"
+HINT_FIGURES = ("hint", "phone: hint")   # the page's hint time (bench_hint_time.py), desktop and phone
 
 
 # -- numbers -----------------------------------------------------------------
@@ -59,7 +60,7 @@ class Figure:
     """One printed figure: its values over the runs (or why there are none)."""
 
     name: str
-    unit: str = "ms"                                    # "ms" or "bytes"
+    unit: str = "ms"                                    # "ms", "bytes", "latency" (moves) or "hint" (presses)
     values: list[float] = field(default_factory=list)
     ratios: list[float] = field(default_factory=list)   # per run, to that run's bare Pyodide
     extra: list[float] = field(default_factory=list)    # response counts, for bytes
@@ -81,9 +82,10 @@ class Figure:
         if self.unit == "bytes":
             count = f" in {median(self.extra):,.0f} responses" if self.extra else ""
             return f"{label}{fmt_bytes(median(self.values))}{count}".rstrip()
-        if self.unit == "latency":
+        if self.unit in ("latency", "hint"):
+            counted = "moves" if self.unit == "latency" else "hints"
             return (f"{label}{fmt_ms(median(self.values))} median, {fmt_ms(percentile(self.values, 95))} p95"
-                    f" ({len(self.values)} moves)")
+                    f" ({len(self.values)} {counted})")
         ratio = median(self.ratios) if self.ratios else None
         return f"{label}{fmt_ms(median(self.values)):>10}   {fmt_ratio(ratio)}".rstrip()
 
@@ -121,6 +123,8 @@ def new_results() -> Results:
         for name in bench_browsers.figure_names(engine):
             r.declare(name)
     r.declare("move latency", "latency")
+    for name in HINT_FIGURES:
+        r.declare(name, "hint")
     for name in BYTE_FIGURES:
         r.declare(name, "bytes")
     r.declare(BROTLI_FIGURE, "bytes")

@@ -1,7 +1,8 @@
 """`python3 build.py bench` runs end to end in its quick mode and prints
 every figure. No time is asserted: the figures are measurements, and this
 machine's load is not ours to judge. They are checked for sense only:
-positive, bare Pyodide 1.00x of itself, the first board before ready.
+positive, bare Pyodide 1.00x of itself, the first board before ready, one
+hint timed a deal (--hints 1).
 
 Firefox and WebKit are left out here (--no-engines: ten more Pyodide boots
 on a CPU-bound run); tests/crossbrowser/ reads the same Performance mark
@@ -17,12 +18,13 @@ from pathlib import Path
 
 from buildtools.common import ROOT
 from buildtools import bench_figures
+from buildtools.bench_hint_time import HINT_DEALS
 
 
 def test_bench_quick_mode_prints_every_figure(site_dir: Path) -> None:
     done = subprocess.run(
         [sys.executable, "build.py", "bench", "--runs", "1", "--no-phone", "--moves", "6", "--no-engines",
-         "--no-brotli", "--site", str(site_dir)],
+         "--no-brotli", "--hints", "1", "--site", str(site_dir)],
         cwd=ROOT, capture_output=True, text=True, timeout=900, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
     lines = done.stdout.splitlines()
@@ -44,6 +46,8 @@ def test_bench_quick_mode_prints_every_figure(site_dir: Path) -> None:
             assert figure(lines, name) > 0, f"{name} is not positive: {line}"
         if name.endswith("bare Pyodide"):
             assert line.endswith("1.00x bare Pyodide"), line
+    hint = next(s for s in lines if s.startswith("hint "))
+    assert hint.endswith(f"({len(HINT_DEALS)} hints)"), hint   # one press a deal, each timed
     for prefix in ("", "repeat: ", "snapshot: "):
         assert figure(lines, prefix + "first board") < figure(lines, prefix + "ready"), done.stdout
     assert any(s.startswith("boot, first visit: ") for s in lines)
