@@ -79,7 +79,11 @@ def test_biome_is_the_pinned_one_and_lints_the_projects_javascript() -> None:
 
 def test_build_py_hands_check_its_pytest_arguments(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[list[str]] = []
-    monkeypatch.setattr(build, "check", lambda argv: seen.append(list(argv)) or 0)
+
+    def check(argv: list[str]) -> int:
+        seen.append(list(argv))
+        return 0
+    monkeypatch.setattr(build, "check", check)
     assert build.main(["check", "-k", "hint", "-x"]) == 0
     assert seen == [["-k", "hint", "-x"]]
 
@@ -89,7 +93,11 @@ def test_screenshots_runs_every_test_that_takes_a_readme_picture_into_docs_scree
     monkeypatch.setattr(shots, "install_test_tools", lambda: None)
     monkeypatch.setattr(shots, "install_browsers", lambda: None)
     runs: list[tuple[list[str], dict[str, str]]] = []
-    monkeypatch.setattr(shots, "run_pytest", lambda args, env: runs.append((list(args), env)) or 0)
+
+    def run_pytest(args: list[str], env: dict[str, str]) -> int:
+        runs.append((list(args), env))
+        return 0
+    monkeypatch.setattr(shots, "run_pytest", run_pytest)
     assert build.main(["screenshots"]) == 0
     [(args, env)] = runs
     assert env == {shots.SCREENSHOTS: str(ROOT / "docs" / "screenshots")}
