@@ -19,11 +19,11 @@ Four rules keep the hint from going round in circles:
 * it solves the imagined deals only for lines that begin with a move it may show
   (``FirstMovesAllowed``): left free, a search can win one by tapping round the talon once
   more, and a hint that may not show that would give up on a deal that can be won;
-* when no imagined deal is won, even on a budget grown ``RETHINK`` times, it shows the move
-  that the most of their searches' most promising lines begin with (their "leads": the line
-  that came closest to a win, by the solver's distance); with no lead either, only a move that
-  turns up a card or draws one not yet seen, else nothing: shifting cards that no deal even
-  comes closer with would only wander.
+* when no imagined deal is won, it shows the move that the most of their searches' most
+  promising lines begin with (their "leads": the line that came closest to a win, by the
+  solver's distance); with no lead either, it thinks again on a budget grown ``RETHINK``
+  times, and then shows only a move that turns up a card or draws one not yet seen, else
+  nothing: shifting cards that no deal even comes closer with would only wander.
 
 ``avoid`` names moves the hint must not show (the advisor passes the move that left the
 winnable positions, after the player goes back to the last winnable point).
@@ -54,11 +54,14 @@ SAMPLES = 16
 FAIR_SHARE = 2         # the fair search's budget: one part in FAIR_SHARE of the hint's
 DEFAULT_NODES = 3000   # a hint's budget in nodes when none is given: the page's (docs/commands.md, "bench hints")
 PLACEMENTS_STEP = 8    # placements of the line read between two looks at the budget
-# When no imagined deal is won, the hint thinks again on a budget this many times as large
-# (the whole hint's, counted from its start), before it gives up: a two-deck deal's
-# imagined deals can need thousands of nodes each, and a give-up ends the player's game.
-# Not 16 times too: in Big Harp 1-30 that third round won no deal more and made the longest
-# hint a minute on the phone profile (measurements/bench-hints.txt).
+# When no imagined deal is won and none has a lead, the hint thinks again on a budget this
+# many times as large (the whole hint's, counted from its start), before it gives up: a
+# two-deck deal's imagined deals can need thousands of nodes each, and a give-up ends the
+# player's game.  Not 16 times too: in Big Harp 1-30 that third round won no deal more and
+# made the longest hint a minute on the phone profile.  Not where a lead is known: that
+# thought again in 419 of Big Harp 1-30's hints, four times as long each, and won one deal
+# more than without (18 of 29 against 17); in Gargantua 1-8 it won the same deals
+# (measurements/bench-hints.txt).
 RETHINK = (4,)
 
 
@@ -182,7 +185,7 @@ class HintSearch(Stepped[Hint]):
         scales = (1, *RETHINK)
         for scale in scales:
             votes, leads, won_any, tried = yield from self._imagine(candidates, scale)
-            if votes:
+            if votes or leads:
                 break
         self.result = self._choose(candidates, votes, leads, found.best_move)
         self.result.samples, self.result.won_any, self.result.rethought = tried, won_any, scales.index(scale)

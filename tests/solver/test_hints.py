@@ -113,12 +113,21 @@ def test_the_line_back_keeps_the_history_up_to_the_point() -> None:
     assert back.layout() == replay.layout() and back.legal_moves() == replay.legal_moves()
 
 
-def test_a_hint_that_wins_no_imagined_deal_thinks_again_on_a_larger_budget(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Gargantua deal 3, 20 moves in: at 300 nodes no imagined deal is won.  Without the
-    # second thought the hint would fall back on a move that shows a card; with it, it wins
-    # one and shows its move, within the largest budget (RETHINK's last, counted from the start).
+def test_a_hint_that_wins_no_imagined_deal_nor_comes_closer_thinks_again_on_a_larger_budget(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Gargantua deal 3, 20 moves in: at 300 nodes no imagined deal is won, and here none has a
+    # lead either (the searches' leads are hidden).  Without the second thought the hint would
+    # fall back on a move that shows a card; with it, it wins one and shows its move, within
+    # the largest budget (RETHINK's last, counted from the start).
     g = played("gargantua", 3, 20)
     rethink = hints.RETHINK
+    solve_in_slices = HintSearch.solve_in_slices
+
+    def without_leads(self: HintSearch, *args: object) -> Generator[None, None, list[str] | None]:
+        line = yield from solve_in_slices(self, *args)
+        self.last_lead = None
+        return line
+    monkeypatch.setattr(HintSearch, "solve_in_slices", without_leads)
 
     def hint(rethink: tuple[int, ...]) -> Hint:
         monkeypatch.setattr(hints, "RETHINK", rethink)
@@ -175,7 +184,6 @@ def test_a_hint_that_wins_no_imagined_deal_shows_the_move_most_of_them_came_clos
         g.play(move)
     candidates = candidate_moves(g)
     assert len(candidates) > 1
-    monkeypatch.setattr(hints, "RETHINK", ())
 
     def hint_with_lead(lead: str) -> Hint:
         def unsolved(self: HintSearch, game: harp.Game, nodes: int | None, seconds: float | None,
@@ -194,6 +202,7 @@ def test_a_hint_that_wins_no_imagined_deal_shows_the_move_most_of_them_came_clos
     assert lead in candidates
     shown = hint_with_lead(lead)
     assert shown.move == lead and shown.leads == shown.samples == hints.SAMPLES
+    assert shown.rethought == 0 and shown.nodes <= 310  # a lead known: no thinking again
     off_limits = "t4>t1"
     assert off_limits in g.legal_moves() and off_limits not in candidates
     fallback = hint_with_lead(off_limits)
