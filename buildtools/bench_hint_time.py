@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 HINT_DEALS = ("HN1-N-AAAAAAD", "BH1-N-AAAAAAC", "GA1-N-AAAAAAE")  # Harpan, Big Harp, Gargantua
 PRESSES = 3             # presses of Hint on each deal, each after a stock tap
-HINT_TIMEOUT_S = 120.0  # a hint on the phone profile took up to 6 s (measurements/bench-hints.txt)
+HINT_TIMEOUT_S = 120.0  # a hint on the phone profile took up to 12 s (measurements/bench-hints.txt)
 
 # Arms the timing of one press: the Hint button's pointerup starts it, the first card marked
 # as the hint ends it (window.__hintTime, ms since the pointerup).
