@@ -33,6 +33,7 @@ work is done by the modules of buildtools/, one job each (docs/design.md,
     bench.py           the timings (bench): its command line and the run
     bench_serving.py   the bench's copy of the site, served, beside bare Pyodide pages
     bench_chromium.py  the bench's visits and moves in headless Chromium
+    bench_hint_time.py the bench's hint time: Hint pressed after a stock tap
     bench_moves.py     the bench's scripted line of taps and drags
     bench_figures.py   the bench's figures, their statistics and its report
     bench_browsers.py  the bench in Firefox ESR and WebKitGTK
