@@ -228,10 +228,10 @@ def run_once(playwright: Playwright, served: Served, results: Results, phone: bo
         if hints:
             times, why = time_hints(context, game_url, hints, lambda page: throttle(page, phone))
             hint_figure = results[HINT_FIGURES[1] if phone else HINT_FIGURES[0]]
-            hint_figure.values.extend(times)
             if why:
-                hint_figure.missing = why
-                hint_figure.values.clear()    # a run that stopped early is not a figure
+                hint_figure.missing = why     # a run that stopped early is not a figure
+            else:
+                hint_figure.values.extend(times)
     with profile(playwright, phone) as context:
         bare_first = visit(context, bare_url, phone, BARE_EVENTS)
     with profile(playwright, phone) as context:
